@@ -1,0 +1,48 @@
+"""Shared fixtures: a headless browser per session and static sites served on loopback."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from webagent.browser import Browser, launch
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the whole session (each test opens its own context)."""
+    with launch(headless=True) as running:
+        yield running
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
+        pass
+
+
+@pytest.fixture(scope="session")
+def serve() -> Iterator[Callable[[Path], str]]:
+    """Serve a directory over HTTP on 127.0.0.1; returns its base URL (with a trailing /)."""
+    servers: dict[Path, http.server.ThreadingHTTPServer] = {}
+
+    def start(root: Path) -> str:
+        root = root.resolve()
+        if root not in servers:
+            handler = functools.partial(_QuietHandler, directory=str(root))
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+            servers[root] = server
+        host, port = servers[root].server_address[:2]
+        return f"http://{host!s}:{port}/"
+
+    yield start
+    for server in servers.values():
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,61 @@
+"""Typed actions, the WebArena grammar, and the JSON / tool-call schemas made from them."""
+
+from webagent.actions.action import (
+    ACTION_TYPES,
+    ACTIONS_BY_NAME,
+    Action,
+    Click,
+    CloseTab,
+    GoBack,
+    GoForward,
+    Goto,
+    Hover,
+    NewTab,
+    NoteDown,
+    Press,
+    Scroll,
+    SelectOption,
+    Stop,
+    TabFocus,
+    TypeText,
+)
+from webagent.actions.grammar import format_action, normalize_element_id, parse_action
+from webagent.actions.result import ActionResult
+from webagent.actions.schema import (
+    action_from_json,
+    action_from_tool_call,
+    action_json_schema,
+    describe,
+    grammar_line,
+    tool_schemas,
+)
+
+__all__ = [
+    "ACTIONS_BY_NAME",
+    "ACTION_TYPES",
+    "ActionResult",
+    "Action",
+    "Click",
+    "CloseTab",
+    "GoBack",
+    "GoForward",
+    "Goto",
+    "Hover",
+    "NewTab",
+    "NoteDown",
+    "Press",
+    "Scroll",
+    "SelectOption",
+    "Stop",
+    "TabFocus",
+    "TypeText",
+    "action_from_json",
+    "action_from_tool_call",
+    "action_json_schema",
+    "describe",
+    "format_action",
+    "grammar_line",
+    "normalize_element_id",
+    "parse_action",
+    "tool_schemas",
+]

@@ -1,0 +1,181 @@
+"""Typed browser actions: WebArena's grammar plus `select` and `note_down`.
+
+Each action is a frozen dataclass. Its docstring's first paragraph is the one description of
+the action: the prompt text and the tool schema are both generated from it, and each field's
+`Field(description=...)` documents its argument.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field
+
+ElementId = Annotated[
+    str,
+    Field(
+        description="Id of the element, as shown in brackets in the observation, e.g. e12.",
+        pattern=r"^(f\d+)?e\d+$",
+    ),
+]
+
+ELEMENT_ID = re.compile(r"^(f\d+)?e\d+$")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action; `name` is the action's word in the grammar."""
+
+    name: ClassVar[str]
+    # The grammar's argument order; `format` and the prompt follow it.
+    signature: ClassVar[tuple[str, ...]] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Click(Action):
+    """Click an element: a link, a button, a checkbox, a tab, a menu entry."""
+
+    name: ClassVar[str] = "click"
+    signature: ClassVar[tuple[str, ...]] = ("element",)
+    element: ElementId
+
+
+@dataclass(frozen=True, slots=True)
+class TypeText(Action):
+    """Type text into a field, replacing what it held, then press Enter unless told not to.
+
+    Pressing Enter usually submits the field's form.
+    """
+
+    name: ClassVar[str] = "type"
+    signature: ClassVar[tuple[str, ...]] = ("element", "text", "press_enter_after")
+    element: ElementId
+    text: Annotated[str, Field(description="The text to type.")]
+    press_enter_after: Annotated[
+        bool, Field(description="Press Enter after typing (default true).")
+    ] = True
+
+
+@dataclass(frozen=True, slots=True)
+class Hover(Action):
+    """Move the mouse over an element, e.g. to open a menu or show a tooltip."""
+
+    name: ClassVar[str] = "hover"
+    signature: ClassVar[tuple[str, ...]] = ("element",)
+    element: ElementId
+
+
+@dataclass(frozen=True, slots=True)
+class Press(Action):
+    """Press a key or key combination on the focused element, e.g. Enter or Control+a."""
+
+    name: ClassVar[str] = "press"
+    signature: ClassVar[tuple[str, ...]] = ("keys",)
+    keys: Annotated[str, Field(description="Keys joined by +, e.g. Enter, Control+a, ArrowDown.")]
+
+
+@dataclass(frozen=True, slots=True)
+class Scroll(Action):
+    """Scroll the page up or down by most of a screen to see more of it."""
+
+    name: ClassVar[str] = "scroll"
+    signature: ClassVar[tuple[str, ...]] = ("direction",)
+    direction: Annotated[Literal["up", "down"], Field(description="up or down.")]
+
+
+@dataclass(frozen=True, slots=True)
+class SelectOption(Action):
+    """Choose an option of a drop-down list or list box by its visible text."""
+
+    name: ClassVar[str] = "select"
+    signature: ClassVar[tuple[str, ...]] = ("element", "option")
+    element: ElementId
+    option: Annotated[str, Field(description="The visible text of the option to choose.")]
+
+
+@dataclass(frozen=True, slots=True)
+class NewTab(Action):
+    """Open a new, empty browser tab and switch to it."""
+
+    name: ClassVar[str] = "new_tab"
+
+
+@dataclass(frozen=True, slots=True)
+class TabFocus(Action):
+    """Switch to the browser tab with this index (0 is the first tab)."""
+
+    name: ClassVar[str] = "tab_focus"
+    signature: ClassVar[tuple[str, ...]] = ("index",)
+    index: Annotated[int, Field(description="Index of the tab, from 0.", ge=0)]
+
+
+@dataclass(frozen=True, slots=True)
+class CloseTab(Action):
+    """Close the current tab and switch to the previous one."""
+
+    name: ClassVar[str] = "close_tab"
+
+
+@dataclass(frozen=True, slots=True)
+class Goto(Action):
+    """Open a URL in the current tab."""
+
+    name: ClassVar[str] = "goto"
+    signature: ClassVar[tuple[str, ...]] = ("url",)
+    url: Annotated[str, Field(description="The address to open, e.g. http://example.com/page.")]
+
+
+@dataclass(frozen=True, slots=True)
+class GoBack(Action):
+    """Go back to the previous page of the current tab."""
+
+    name: ClassVar[str] = "go_back"
+
+
+@dataclass(frozen=True, slots=True)
+class GoForward(Action):
+    """Go forward to the next page of the current tab (after going back)."""
+
+    name: ClassVar[str] = "go_forward"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(Action):
+    """Finish the task, giving the answer if the task asks a question (else leave it empty).
+
+    If the task cannot be done, say so in the answer.
+    """
+
+    name: ClassVar[str] = "stop"
+    signature: ClassVar[tuple[str, ...]] = ("answer",)
+    answer: Annotated[str, Field(description="The answer, or empty.")] = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NoteDown(Action):
+    """Write down a fact from the page to use later (for example in the final answer)."""
+
+    name: ClassVar[str] = "note_down"
+    signature: ClassVar[tuple[str, ...]] = ("text",)
+    text: Annotated[str, Field(description="The fact to remember, in a few words.")]
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Click,
+    TypeText,
+    Hover,
+    Press,
+    Scroll,
+    SelectOption,
+    NewTab,
+    TabFocus,
+    CloseTab,
+    Goto,
+    GoBack,
+    GoForward,
+    Stop,
+    NoteDown,
+)
+ACTIONS_BY_NAME: dict[str, type[Action]] = {cls.name: cls for cls in ACTION_TYPES}

@@ -1,0 +1,125 @@
+"""JSON and tool-call forms of the actions, generated from the action types themselves.
+
+A model that supports tools gets one function per permissible action (`tool_schemas`); one
+that answers in JSON writes `{"action": "click", "element": "e12"}` (`action_json_schema`).
+Both are read back with pydantic, so the docstrings and `Field` descriptions on the types in
+`action.py` are the single source of the schema, the validation and the prompt text.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from webagent.actions.action import ACTION_TYPES, ACTIONS_BY_NAME, Action
+from webagent.actions.grammar import normalize_element_id, normalize_keys
+from webagent.errors import ActionParseError
+
+
+def describe(action_type: type[Action]) -> str:
+    """The action's description: its docstring, paragraphs joined into one text."""
+    doc = inspect.getdoc(action_type) or action_type.name
+    return " ".join(line.strip() for line in doc.splitlines() if line.strip())
+
+
+def grammar_line(action_type: type[Action]) -> str:
+    """`type [element] [text] [press_enter_after]: Type text into ...` for a prompt."""
+    args = " ".join(f"[{name}]" for name in action_type.signature)
+    head = f"{action_type.name} {args}".strip()
+    return f"{head}: {describe(action_type)}"
+
+
+@cache
+def _adapter(action_type: type[Action]) -> TypeAdapter[Any]:
+    return TypeAdapter(action_type)
+
+
+def parameters_schema(action_type: type[Action]) -> dict[str, Any]:
+    """JSON schema of the action's arguments (an object, possibly with no properties)."""
+    schema = dict(_adapter(action_type).json_schema())
+    schema.pop("title", None)
+    schema.pop("description", None)
+    properties = {
+        name: {key: value for key, value in prop.items() if key != "title"}
+        for name, prop in schema.get("properties", {}).items()
+    }
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(schema.get("required", [])),
+        "additionalProperties": False,
+    }
+
+
+def tool_schemas(action_types: Iterable[type[Action]] = ACTION_TYPES) -> list[dict[str, Any]]:
+    """OpenAI `tools` entries, one function per action type."""
+    return [
+        {
+            "type": "function",
+            "function": {
+                "name": action_type.name,
+                "description": describe(action_type),
+                "parameters": parameters_schema(action_type),
+            },
+        }
+        for action_type in action_types
+    ]
+
+
+def action_json_schema(action_types: Iterable[type[Action]] = ACTION_TYPES) -> dict[str, Any]:
+    """Schema of `{"action": name, ...arguments}`: one alternative per action type."""
+    alternatives = []
+    for action_type in action_types:
+        params = parameters_schema(action_type)
+        alternatives.append(
+            {
+                "type": "object",
+                "description": describe(action_type),
+                "properties": {"action": {"const": action_type.name}, **params["properties"]},
+                "required": ["action", *params["required"]],
+                "additionalProperties": False,
+            }
+        )
+    return {"anyOf": alternatives}
+
+
+def action_from_tool_call(name: str, arguments: str | Mapping[str, Any]) -> Action:
+    """Build an action from a tool call's function name and (JSON) arguments."""
+    if isinstance(arguments, str):
+        try:
+            loaded = json.loads(arguments) if arguments.strip() else {}
+        except json.JSONDecodeError as error:
+            raise ActionParseError(f"arguments of {name} are not JSON: {error}") from error
+        if not isinstance(loaded, dict):
+            raise ActionParseError(f"arguments of {name} must be an object")
+        arguments = loaded
+    return action_from_json({"action": name, **arguments})
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    """Build an action from `{"action": name, ...arguments}`, validating every argument."""
+    raw_name = str(data.get("action", "")).strip().lower()
+    action_type = ACTIONS_BY_NAME.get(raw_name)
+    if action_type is None:
+        known = ", ".join(ACTIONS_BY_NAME)
+        raise ActionParseError(f"unknown action {raw_name!r} (known: {known})")
+    arguments = {key: value for key, value in data.items() if key != "action"}
+    if isinstance(arguments.get("element"), str | int):
+        arguments["element"] = normalize_element_id(str(arguments["element"]))
+    if action_type.name == "press" and isinstance(arguments.get("keys"), str):
+        arguments["keys"] = normalize_keys(arguments["keys"])
+    try:
+        action = _adapter(action_type).validate_python(arguments)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in issue['loc']) or 'arguments'}: {issue['msg']}"
+            for issue in error.errors()
+        )
+        raise ActionParseError(f"bad arguments for {action_type.name}: {problems}") from error
+    assert isinstance(action, Action)
+    return action

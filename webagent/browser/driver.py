@@ -1,0 +1,206 @@
+"""Launching Chromium and opening sessions on it (Playwright's sync API).
+
+    from webagent.browser import launch
+    with launch(headless=True) as browser:
+        tab = browser.open("http://127.0.0.1:8000/")
+        print(tab.observe().text)
+        tab.act("click [e12]")
+
+Each `open` gets its own browser context (cookies, storage, HAR), so sessions never leak into
+each other, as WebArena's tasks require.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser as PlaywrightBrowser
+from playwright.sync_api import Error, Playwright, sync_playwright
+
+from webagent.browser.events import DialogPolicy
+from webagent.browser.executable import ChromiumChoice, chromium_args, find_chromium
+from webagent.browser.executor import Timeouts
+from webagent.browser.tab import Tab
+from webagent.errors import BrowserError, NavigationError
+from webagent.urls import normalize_url
+
+DEFAULT_VIEWPORT = (1280, 720)
+
+
+class Browser:
+    """A running Chromium. Made by `launch`; close it (or use `with`) when done."""
+
+    def __init__(
+        self,
+        playwright: Playwright,
+        browser: PlaywrightBrowser,
+        choice: ChromiumChoice,
+        *,
+        timeouts: Timeouts,
+        dialogs: DialogPolicy,
+        downloads_dir: Path | None,
+    ) -> None:
+        self._playwright = playwright
+        self._browser = browser
+        self.choice = choice
+        self._timeouts = timeouts
+        self._dialogs = dialogs
+        self._downloads_root = downloads_dir
+        self._temp_dir: tempfile.TemporaryDirectory[str] | None = None
+        self._tabs: list[Tab] = []
+
+    @property
+    def version(self) -> str:
+        return self._browser.version
+
+    def open(
+        self,
+        url: str | None = None,
+        *,
+        viewport: tuple[int, int] = DEFAULT_VIEWPORT,
+        storage_state: str | Path | dict[str, Any] | None = None,
+        record_har: str | Path | None = None,
+        dialogs: DialogPolicy | None = None,
+        ignore_https_errors: bool = False,
+        locale: str = "en-US",
+        timezone: str | None = None,
+    ) -> Tab:
+        """Open a new session (browser context) and, if given, load `url` in it.
+
+        `url` may be http(s), file://, or a path to a local file. `storage_state` restores
+        cookies and local storage (a Playwright storage-state file or dict); `record_har`
+        writes the session's network traffic, with bodies, to that path when the tab closes.
+        Raises `InvalidURLError` for a malformed URL and `NavigationError` when the page
+        cannot be loaded; the session is closed again in both cases.
+        """
+        target = normalize_url(url) if url is not None else None
+        options: dict[str, Any] = {
+            "viewport": {"width": viewport[0], "height": viewport[1]},
+            "accept_downloads": True,
+            "ignore_https_errors": ignore_https_errors,
+            "locale": locale,
+        }
+        if timezone:
+            options["timezone_id"] = timezone
+        if storage_state is not None:
+            options["storage_state"] = (
+                str(storage_state) if isinstance(storage_state, Path) else storage_state
+            )
+        if record_har is not None:
+            Path(record_har).parent.mkdir(parents=True, exist_ok=True)
+            options["record_har_path"] = str(record_har)
+            options["record_har_content"] = "embed"
+        try:
+            context = self._browser.new_context(**options)
+        except Error as error:
+            raise BrowserError(f"could not open a browser session: {error.message}") from error
+        context.set_default_timeout(self._timeouts.action)
+        context.set_default_navigation_timeout(self._timeouts.navigation)
+        tab = Tab(
+            context,
+            timeouts=self._timeouts,
+            dialogs=dialogs if dialogs is not None else self._dialogs,
+            downloads_dir=self._downloads_dir(),
+            on_close=self._forget,
+        )
+        self._tabs.append(tab)
+        if target is not None:
+            try:
+                tab.goto(target)
+            except NavigationError:
+                tab.close()
+                raise
+        return tab
+
+    def _downloads_dir(self) -> Path:
+        if self._downloads_root is not None:
+            return self._downloads_root
+        if self._temp_dir is None:
+            self._temp_dir = tempfile.TemporaryDirectory(prefix="webagent-downloads-")
+        return Path(self._temp_dir.name)
+
+    def _forget(self, tab: Tab) -> None:
+        if tab in self._tabs:
+            self._tabs.remove(tab)
+
+    def close(self) -> None:
+        """Close every session, then the browser and Playwright."""
+        for tab in list(self._tabs):
+            tab.close()
+        try:
+            self._browser.close()
+        except Error:
+            pass  # already gone
+        finally:
+            self._playwright.stop()
+            if self._temp_dir is not None:
+                self._temp_dir.cleanup()
+
+    def __enter__(self) -> Browser:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def launch(
+    headless: bool = True,
+    *,
+    executable_path: str | None = None,
+    args: Sequence[str] = (),
+    slow_mo: float = 0,
+    dialogs: DialogPolicy = "accept",
+    downloads_dir: str | Path | None = None,
+    action_timeout_ms: int = 5000,
+    navigation_timeout_ms: int = 30000,
+    settle_ms: int = 2000,
+) -> Browser:
+    """Start Chromium (headless by default) and return a `Browser`.
+
+    The executable is found by `find_chromium`: `executable_path`, Playwright's own build,
+    `$WEBAGENT_CHROMIUM`, then system installs. `args` are extra Chromium flags. `dialogs`
+    answers JavaScript dialogs: "accept", "dismiss", or a callable. Raises
+    `BrowserNotFoundError` or `BrowserError` with what to do about it.
+    """
+    if not headless and not _has_display():
+        raise BrowserError(
+            "a headed browser needs a display, and DISPLAY is not set: run headless, "
+            "or start one (e.g. `xvfb-run webagent ...`)"
+        )
+    playwright = sync_playwright().start()
+    try:
+        choice = find_chromium(executable_path, playwright.chromium.executable_path)
+        browser = playwright.chromium.launch(
+            executable_path=choice.path,
+            headless=headless,
+            args=chromium_args(tuple(args)),
+            slow_mo=slow_mo,
+        )
+    except Error as error:
+        playwright.stop()
+        raise BrowserError(f"Chromium did not start: {error.message.strip().splitlines()[0]}") from error
+    except BaseException:
+        playwright.stop()
+        raise
+    return Browser(
+        playwright,
+        browser,
+        choice,
+        timeouts=Timeouts(action_timeout_ms, navigation_timeout_ms, settle_ms),
+        dialogs=dialogs,
+        downloads_dir=Path(downloads_dir) if downloads_dir is not None else None,
+    )
+
+
+def _has_display() -> bool:
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or os.name == "nt" or _is_macos()
+
+
+def _is_macos() -> bool:
+    import sys
+
+    return sys.platform == "darwin"

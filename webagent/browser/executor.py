@@ -1,0 +1,233 @@
+"""Running one page-level action on a Playwright page, and saying plainly why it failed.
+
+Elements are found with Playwright's `aria-ref=<id>` locator, which resolves the ids of the
+latest aria snapshot. Every function returns None on success or a sentence for the model;
+Playwright's exceptions stop here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from playwright.sync_api import Error, Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from webagent.actions import (
+    Action,
+    Click,
+    GoBack,
+    GoForward,
+    Goto,
+    Hover,
+    Press,
+    Scroll,
+    SelectOption,
+    TypeText,
+)
+from webagent.errors import InvalidURLError
+from webagent.urls import normalize_url
+
+
+@dataclass(frozen=True, slots=True)
+class Timeouts:
+    """Bounds, in milliseconds, on how long one action may wait."""
+
+    action: int = 5000
+    navigation: int = 30000
+    settle: int = 2000
+
+
+def perform(page: Page, action: Action, timeouts: Timeouts) -> str | None:
+    """Run `action` on `page`; None on success, else why it failed."""
+    try:
+        if isinstance(action, Click | Hover | TypeText | SelectOption):
+            return _on_element(page, action, timeouts)
+        if isinstance(action, Press):
+            page.keyboard.press(action.keys)
+            return None
+        if isinstance(action, Scroll):
+            return _scroll(page, action.direction)
+        if isinstance(action, Goto):
+            return goto(page, action.url, timeouts)
+        if isinstance(action, GoBack | GoForward):
+            go = page.go_back if isinstance(action, GoBack) else page.go_forward
+            before = page.url
+            response = go(timeout=timeouts.navigation, wait_until="domcontentloaded")
+            if response is None and page.url == before:
+                where = "previous" if isinstance(action, GoBack) else "next"
+                return f"there is no {where} page in this tab's history"
+            return None
+    except PlaywrightTimeoutError as error:
+        return _timeout_message(action, error, timeouts)
+    except Error as error:
+        return _error_message(error)
+    return f"{action.name} is not a page action"  # pragma: no cover - Tab handles the rest
+
+
+def goto(page: Page, raw_url: str, timeouts: Timeouts) -> str | None:
+    """Open a URL; None on success, else why not (bad URL, unreachable host, timeout)."""
+    try:
+        url = normalize_url(raw_url)
+    except InvalidURLError as error:
+        return str(error)
+    try:
+        page.goto(url, timeout=timeouts.navigation, wait_until="domcontentloaded")
+    except PlaywrightTimeoutError:
+        return f"{url} did not load within {timeouts.navigation / 1000:g}s"
+    except Error as error:
+        return f"could not open {url}: {_error_message(error)}"
+    return None
+
+
+def _on_element(
+    page: Page, action: Click | Hover | TypeText | SelectOption, timeouts: Timeouts
+) -> str | None:
+    locator = page.locator(f"aria-ref={action.element}")
+    if locator.count() == 0:
+        return (
+            f"there is no element [{action.element}] on the page now; "
+            "the page changed since it was observed, so use an id from the latest observation"
+        )
+    if isinstance(action, Click):
+        locator.click(timeout=timeouts.action)
+    elif isinstance(action, Hover):
+        locator.hover(timeout=timeouts.action)
+    elif isinstance(action, TypeText):
+        _type(locator, action, timeouts)
+    else:
+        return _select(page, locator, action, timeouts)
+    return None
+
+
+def _type(locator: Locator, action: TypeText, timeouts: Timeouts) -> None:
+    try:
+        locator.fill(action.text, timeout=timeouts.action)
+    except Error as error:
+        if "not an <input>" not in error.message and "not editable" not in error.message:
+            raise
+        # Not a text field (e.g. a custom widget): focus it and type like a person.
+        locator.click(timeout=timeouts.action)
+        locator.press("ControlOrMeta+a")
+        locator.press_sequentially(action.text)
+    if action.press_enter_after:
+        locator.press("Enter", timeout=timeouts.action)
+
+
+_OPTIONS_JS = """e => e.tagName === 'SELECT'
+    ? {native: true, multiple: e.multiple,
+       options: [...e.options].map(o => ({label: o.label || o.text, value: o.value, selected: o.selected}))}
+    : {native: false, multiple: false, options: []}"""
+
+
+def _select(page: Page, locator: Locator, action: SelectOption, timeouts: Timeouts) -> str | None:
+    info = locator.evaluate(_OPTIONS_JS)
+    if info["native"]:
+        options = info["options"]
+        match = _match_option(action.option, [option["label"] for option in options])
+        if match is None:
+            listed = ", ".join(repr(option["label"]) for option in options[:30])
+            return f"[{action.element}] has no option {action.option!r}; its options are: {listed}"
+        values = [options[match]["value"]]
+        if info["multiple"]:  # add to the options already chosen
+            values = [option["value"] for option in options if option["selected"]] + values
+        locator.select_option(value=values, timeout=timeouts.action)
+        return None
+    # An ARIA combobox or listbox: open it if needed, then click the option.
+    scope: Page | Locator = locator
+    if locator.get_by_role("option").count() == 0:
+        locator.click(timeout=timeouts.action)
+        scope = page
+    names = [name.strip() for name in scope.get_by_role("option").all_inner_texts()]
+    match = _match_option(action.option, names)
+    if match is None:
+        listed = ", ".join(repr(name) for name in names[:30]) or "none visible"
+        return f"[{action.element}] has no option {action.option!r}; options: {listed}"
+    scope.get_by_role("option").nth(match).click(timeout=timeouts.action)
+    return None
+
+
+def _match_option(wanted: str, labels: list[str]) -> int | None:
+    """Exact label, then case-insensitive, then the one label containing the text."""
+    for compare in (lambda a, b: a == b, lambda a, b: a.casefold() == b.casefold()):
+        for index, label in enumerate(labels):
+            if compare(label.strip(), wanted.strip()):
+                return index
+    containing = [i for i, label in enumerate(labels) if wanted.casefold() in label.casefold()]
+    return containing[0] if len(containing) == 1 else None
+
+
+_SCROLL_JS = """dir => {
+  const before = window.scrollY;
+  window.scrollBy(0, dir * window.innerHeight * 0.8);
+  return window.scrollY !== before;
+}"""
+_SCROLL_INNER_JS = """dir => {
+  const x = window.innerWidth / 2, y = window.innerHeight / 2;
+  for (let e = document.elementFromPoint(x, y); e; e = e.parentElement) {
+    const style = getComputedStyle(e);
+    if (/(auto|scroll)/.test(style.overflowY) && e.scrollHeight > e.clientHeight) {
+      const before = e.scrollTop;
+      e.scrollBy(0, dir * e.clientHeight * 0.8);
+      if (e.scrollTop !== before) return true;
+    }
+  }
+  return false;
+}"""
+
+
+def _scroll(page: Page, direction: str) -> str | None:
+    sign = -1 if direction == "up" else 1
+    if page.evaluate(_SCROLL_JS, sign) or page.evaluate(_SCROLL_INNER_JS, sign):
+        return None
+    edge = "top" if direction == "up" else "bottom"
+    return f"the page is already at the {edge}; scrolling {direction} shows nothing new"
+
+
+def _timeout_message(action: Action, error: PlaywrightTimeoutError, timeouts: Timeouts) -> str:
+    element = getattr(action, "element", None)
+    target = f"[{element}]" if element else "the page"
+    log = error.message
+    covered = re.search(r"(<[^>]{1,120}>)[^\n]* intercepts pointer events", log)
+    if covered:
+        return f"{target} is covered by another element {covered.group(1)}; close or scroll it away first"
+    for needle, reason in (
+        ("not visible", "is not visible"),
+        ("not enabled", "is disabled"),
+        ("disabled", "is disabled"),
+        ("not editable", "is not editable"),
+        ("not stable", "keeps moving"),
+        ("outside of the viewport", "is outside the page's visible area"),
+    ):
+        if needle in log:
+            return f"{target} {reason} (waited {timeouts.action / 1000:g}s)"
+    return f"{action.name} on {target} timed out after {timeouts.action / 1000:g}s"
+
+
+_NET_ERRORS = {
+    "ERR_NAME_NOT_RESOLVED": "the host name does not resolve",
+    "ERR_CONNECTION_REFUSED": "the connection was refused (is the server running?)",
+    "ERR_CONNECTION_RESET": "the connection was reset",
+    "ERR_CONNECTION_TIMED_OUT": "the connection timed out",
+    "ERR_ADDRESS_UNREACHABLE": "the address is unreachable",
+    "ERR_INTERNET_DISCONNECTED": "there is no network connection",
+    "ERR_FILE_NOT_FOUND": "the file does not exist",
+    "ERR_CERT": "the site's TLS certificate is not trusted",
+    "ERR_SSL": "the TLS handshake failed",
+    "ERR_EMPTY_RESPONSE": "the server closed the connection without answering",
+    "ERR_ABORTED": "the navigation was aborted (often a download or a redirect loop)",
+    "ERR_TOO_MANY_REDIRECTS": "the page redirects in a loop",
+}
+
+
+def _error_message(error: Error) -> str:
+    """Playwright's message, first line only, with Chromium's net errors in words."""
+    message = error.message
+    for code, words in _NET_ERRORS.items():
+        if code in message:
+            return f"{words} ({code.lower()})"
+    net = re.search(r"net::(ERR_\w+)", message)
+    if net:
+        return f"the browser refused or failed to load it ({net.group(1).lower()})"
+    first = message.strip().splitlines()[0] if message.strip() else "unknown browser error"
+    return first.removeprefix("Error: ")

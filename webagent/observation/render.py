@@ -1,0 +1,505 @@
+"""Render an accessibility tree as the compact text a model reads.
+
+One line per meaningful node, WebArena style but shorter::
+
+    ## Shop
+    [e11] textbox 'Name' value='bob'
+    [e13] checkbox 'Agree' checked
+    [e14] combobox value='Blue' options: 'Red' | 'Blue'
+    - [e20] link 'Home' | [e21] link 'About'
+
+Only *addressable* elements carry an id: elements with an interactive role, and elements a
+page marks clickable with a pointer cursor (unless they merely inherit it from a clickable
+ancestor). Unnamed wrappers vanish, a container whose children fit on one line is merged
+into it (list items, table rows, paragraphs), text that repeats a neighbour's name is
+dropped, and long text is cut. In viewport mode only nodes whose box meets the viewport are
+rendered, and the elements left above or below are counted.
+
+Everything here is pure: it runs in unit tests on stored snapshots.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from webagent.observation.observation import Element
+from webagent.observation.tree import AriaNode, Box
+
+INTERACTIVE_ROLES = frozenset(
+    {
+        "button",
+        "checkbox",
+        "combobox",
+        "link",
+        "listbox",
+        "menuitem",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "option",
+        "radio",
+        "scrollbar",
+        "searchbox",
+        "slider",
+        "spinbutton",
+        "switch",
+        "tab",
+        "textbox",
+        "treeitem",
+    }
+)
+CHECKABLE_ROLES = frozenset({"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"})
+TEXT_INPUT_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "slider"})
+# Containers shown as their own line even without a name: they tell the model where it is.
+_LANDMARK_ROLES = frozenset(
+    {
+        "alert",
+        "alertdialog",
+        "banner",
+        "complementary",
+        "contentinfo",
+        "dialog",
+        "form",
+        "main",
+        "menu",
+        "menubar",
+        "navigation",
+        "search",
+        "table",
+        "tablist",
+        "tabpanel",
+        "toolbar",
+        "tree",
+        "grid",
+        "treegrid",
+    }
+)
+# Containers merged into one line when everything inside them fits on it.
+_INLINE_ROLES = frozenset(
+    {
+        "generic",
+        "paragraph",
+        "listitem",
+        "cell",
+        "gridcell",
+        "row",
+        "rowheader",
+        "columnheader",
+        "caption",
+        "strong",
+        "emphasis",
+        "code",
+        "term",
+        "definition",
+        "label",
+        "time",
+        "mark",
+        "deletion",
+        "insertion",
+        "subscript",
+        "superscript",
+        "blockquote",
+        "status",
+        "note",
+        "group",
+        "figure",
+        "text",
+    }
+)
+_GENERIC_LINK_NAMES = frozenset(
+    {"", "here", "click here", "more", "read more", "link", "this", "details", "view", "view all"}
+)
+# Roles whose name is not page text (shown only where they carry a line of their own).
+_NAMELESS_TEXT = frozenset({"iframe", "document", "img", "presentation", "none"})
+_ALWAYS_MERGED = frozenset({"row", "listitem"})
+_INLINE_MAX = 160
+_SAME_LINE_PX = 8
+
+
+@dataclass(frozen=True, slots=True)
+class RenderOptions:
+    """How much of the tree to show.
+
+    `viewport` is the window's `(width, height)`; with `full_page` False only nodes whose box
+    meets it are rendered.
+    """
+
+    viewport: tuple[int, int] = (1280, 720)
+    full_page: bool = False
+    max_text: int = 400
+    max_name: int = 150
+    max_options: int = 40
+    page_url: str = ""
+    indent: str = "  "
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One rendered line; `protected` lines hold an addressable element inside the viewport."""
+
+    depth: int
+    text: str
+    protected: bool
+    in_viewport: bool
+    top: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rendering:
+    lines: tuple[Line, ...]
+    elements: tuple[Element, ...]
+    above: int
+    below: int
+
+
+@dataclass(slots=True)
+class _Context:
+    options: RenderOptions
+    link_names: Counter[str]
+    elements: list[Element] = field(default_factory=list)
+    heading: str = ""
+    above: int = 0
+    below: int = 0
+
+
+@dataclass(slots=True)
+class _Frag:
+    """Rendered output of a subtree before it is laid out: lines, or one inline piece."""
+
+    lines: list[Line]
+    inline: bool
+
+
+_EMPTY = _Frag([], inline=True)
+
+
+def render_tree(roots: tuple[AriaNode, ...], options: RenderOptions | None = None) -> Rendering:
+    """Render `roots` (from `parse_snapshot`) into lines plus the addressable elements shown."""
+    options = options or RenderOptions()
+    ctx = _Context(options=options, link_names=_count_link_names(roots))
+    lines: list[Line] = []
+    for root in roots:
+        lines.extend(_render(root, ctx, depth=0, parent=None, siblings=roots, visible=True).lines)
+    return Rendering(
+        lines=tuple(_drop_repeats(lines)),
+        elements=tuple(ctx.elements),
+        above=ctx.above,
+        below=ctx.below,
+    )
+
+
+def is_addressable(node: AriaNode, parent: AriaNode | None) -> bool:
+    """Whether a person could act on `node` on its own: the rule for showing an id.
+
+    Interactive roles always; otherwise an element the page styles with a pointer cursor,
+    unless it only inherits that cursor from its parent.
+    """
+    if node.ref is None:
+        return False
+    if node.role in INTERACTIVE_ROLES:
+        return True
+    return node.pointer and not (parent is not None and parent.pointer)
+
+
+def display_name(node: AriaNode, parent: AriaNode | None) -> str:
+    """The name to show: the accessible name, or, for an addressable element whose name
+    Playwright left out because its content says it (`link` > `text: Home`), that content."""
+    if node.name or not is_addressable(node, parent) or _has_addressable_inside(node):
+        return node.name
+    return _content_text(node, limit=200)
+
+
+def _render(
+    node: AriaNode,
+    ctx: _Context,
+    depth: int,
+    parent: AriaNode | None,
+    siblings: tuple[AriaNode, ...],
+    visible: bool,
+) -> _Frag:
+    options = ctx.options
+    if node.role == "text":
+        text = _clip(node.text or "", options.max_text)
+        if not (visible or options.full_page) or not text:
+            return _EMPTY
+        if _repeats_neighbour(node, parent, siblings):
+            return _EMPTY
+        return _Frag([Line(depth, text, protected=False, in_viewport=visible)], inline=True)
+
+    in_viewport = _in_viewport(node.box, options.viewport, inherited=visible)
+    on_screen = in_viewport or options.full_page
+    addressable = is_addressable(node, parent)
+    top = node.box.y if node.box is not None else None
+    if addressable and node.box is not None and not node.box.empty:
+        if node.box.bottom <= 0:
+            ctx.above += 1
+        elif node.box.y >= options.viewport[1]:
+            ctx.below += 1
+    if node.role == "heading":
+        ctx.heading = _clip(node.name or node.text or "", options.max_name)
+
+    name = display_name(node, parent)
+    folded = addressable and name != node.name  # the content became the name
+    label = _label(node, name, ctx, addressable) if on_screen else None
+    if addressable and on_screen:
+        ctx.elements.append(_element(node, name, ctx, in_viewport))
+    child_depth = depth + 1 if label or node.role == "listitem" else depth
+
+    children: list[_Frag] = []
+    if not label and on_screen and node.name and node.role not in _NAMELESS_TEXT:
+        if node.name != _content_text(node, limit=len(node.name) + 1):
+            # A name that is not the visible content (aria-label, a cell's text): show it.
+            text = _clip(node.name, options.max_text)
+            children.append(_Frag([Line(child_depth, text, False, in_viewport, top)], inline=True))
+    if node.text is not None and not folded and on_screen and node.role not in TEXT_INPUT_ROLES:
+        text = _clip(node.text, options.max_text)
+        if text and text != name:
+            children.append(_Frag([Line(child_depth, text, False, in_viewport, top)], inline=True))
+    if not folded and not _hides_children(node):
+        for child in node.children:
+            frag = _render(child, ctx, child_depth, node, node.children, in_viewport)
+            if frag.lines:
+                children.append(frag)
+
+    head = None
+    if label:
+        head = Line(depth, label, addressable and in_viewport, in_viewport, top)
+    return _layout(node, head, children, depth)
+
+
+def _layout(node: AriaNode, head: Line | None, children: list[_Frag], depth: int) -> _Frag:
+    """Merge a node and its children onto one line when they fit; else stack them."""
+    if head is None and not children:
+        return _EMPTY
+    pieces = [frag.lines[0] for frag in children if len(frag.lines) == 1 and frag.inline]
+    if len(pieces) == len(children) and (
+        node.role in _ALWAYS_MERGED
+        or (node.role in _INLINE_ROLES and _same_line(pieces))
+        or not children
+    ):
+        body = (" | " if node.role == "row" else " ").join(piece.text for piece in pieces)
+        if node.role == "listitem":
+            body = "- " + body
+        text = f"{head.text} {body}".rstrip() if head else body
+        if len(text) <= _INLINE_MAX or not children:
+            merged = Line(
+                depth,
+                text,
+                protected=any(p.protected for p in pieces) or bool(head and head.protected),
+                in_viewport=any(p.in_viewport for p in pieces) or bool(head and head.in_viewport),
+                top=head.top if head else _first_top(pieces),
+            )
+            return _Frag([merged], inline=True)
+    lines: list[Line] = [head] if head is not None else []
+    for frag in children:
+        lines.extend(frag.lines)
+    if node.role == "listitem":
+        first = lines[0]
+        lines[0] = Line(depth, "- " + first.text, first.protected, first.in_viewport, first.top)
+    return _Frag(lines, inline=False)
+
+
+def _same_line(pieces: list[Line]) -> bool:
+    """Whether the pieces sit side by side on screen (text runs have no box of their own)."""
+    tops = [piece.top for piece in pieces if piece.top is not None]
+    return not tops or max(tops) - min(tops) <= _SAME_LINE_PX
+
+
+def _first_top(pieces: list[Line]) -> int | None:
+    return next((piece.top for piece in pieces if piece.top is not None), None)
+
+
+def _hides_children(node: AriaNode) -> bool:
+    """A field's text is its value, and a native select's options are on the select's line."""
+    if node.role in TEXT_INPUT_ROLES and node.role != "combobox":
+        return all(child.role == "text" for child in node.children)
+    return node.role == "combobox" and all(child.ref is None for child in node.children)
+
+
+def _label(node: AriaNode, name: str, ctx: _Context, addressable: bool) -> str | None:
+    """The node's own line, or None when the node is a transparent wrapper."""
+    options = ctx.options
+    name = _clip(name, options.max_name)
+    role = node.role
+    if not addressable:
+        if role == "heading":
+            return "#" * min(node.level or 2, 6) + " " + (name or _clip(node.text or "", 150))
+        if role == "img":
+            return f"img {_quote(name)}" if name else None
+        if role in _LANDMARK_ROLES:
+            return f"{role} {_quote(name)}" if name else role
+        if role in ("region", "group", "figure", "radiogroup", "list") and name:
+            return f"{role} {_quote(name)}"
+        return None
+
+    shown_role = "clickable" if role == "generic" else role
+    parts = [f"[{node.ref}]", shown_role]
+    if name:
+        parts.append(_quote(name))
+    parts.extend(_states(node))
+    parts.extend(_values(node, name, ctx))
+    return " ".join(parts)
+
+
+def _states(node: AriaNode) -> list[str]:
+    states: list[str] = []
+    if node.role in CHECKABLE_ROLES:
+        states.append("mixed" if node.checked == "mixed" else "checked" if node.checked else "unchecked")
+    for flag, word in (
+        (node.selected, "selected"),
+        (node.expanded, "expanded"),
+        (node.pressed is True, "pressed"),
+        (node.disabled, "disabled"),
+        (node.focused, "focused"),
+        (node.invalid, "invalid"),
+    ):
+        if flag:
+            states.append(word)
+    return states
+
+
+def _values(node: AriaNode, name: str, ctx: _Context) -> list[str]:
+    options = ctx.options
+    parts: list[str] = []
+    if node.role in TEXT_INPUT_ROLES:
+        value = _input_value(node)
+        if node.role == "combobox" and not value:
+            value = next((option.name for option in node.children if option.selected), "")
+        if value:
+            parts.append(f"value={_quote(_clip(value, options.max_text))}")
+        elif node.placeholder and node.placeholder != node.name:
+            parts.append(f"placeholder={_quote(_clip(node.placeholder, options.max_name))}")
+        option_names = [child.name for child in node.children if child.role == "option"]
+        if node.role == "combobox" and option_names and _hides_children(node):
+            shown = option_names[: options.max_options]
+            listed = " | ".join(_quote(_clip(name, 60)) for name in shown)
+            more = len(option_names) - len(shown)
+            parts.append(f"options: {listed}" + (f" (+{more} more)" if more else ""))
+    if node.role == "link" and node.url is not None:
+        if name.strip().lower() in _GENERIC_LINK_NAMES or ctx.link_names[name] > 1:
+            parts.append("-> " + _short_url(node.url, options.page_url))
+    return parts
+
+
+def _input_value(node: AriaNode) -> str:
+    if node.text is not None:
+        return node.text
+    return " ".join(child.text or "" for child in node.children if child.role == "text").strip()
+
+
+def _element(node: AriaNode, name: str, ctx: _Context, in_viewport: bool) -> Element:
+    value = _input_value(node) if node.role in TEXT_INPUT_ROLES else None
+    return Element(
+        id=node.ref or "",
+        role=node.role,
+        name=name,
+        value=value or None,
+        states=tuple(_states(node)),
+        url=node.url,
+        box=node.box,
+        in_viewport=in_viewport,
+        context=ctx.heading,
+    )
+
+
+def _in_viewport(box: Box | None, viewport: tuple[int, int], inherited: bool) -> bool:
+    if box is None or box.empty:
+        return inherited
+    return box.intersects(*viewport)
+
+
+def _repeats_neighbour(
+    node: AriaNode, parent: AriaNode | None, siblings: tuple[AriaNode, ...]
+) -> bool:
+    """Text that only repeats its parent's name or a neighbouring control's label."""
+    text = (node.text or "").strip()
+    if parent is not None and text == parent.name:
+        return True
+    index = next((i for i, sibling in enumerate(siblings) if sibling is node), -1)
+    for neighbour in (siblings[index - 1] if index > 0 else None, _at(siblings, index + 1)):
+        if neighbour is not None and neighbour.role != "text" and neighbour.name == text:
+            return True
+    return False
+
+
+def _at(nodes: tuple[AriaNode, ...], index: int) -> AriaNode | None:
+    return nodes[index] if 0 <= index < len(nodes) else None
+
+
+def _drop_repeats(lines: list[Line]) -> list[Line]:
+    """Drop a plain text line identical to the one just before it."""
+    out: list[Line] = []
+    for line in lines:
+        if out and not line.protected and line.text == out[-1].text:
+            continue
+        out.append(line)
+    return out
+
+
+def _count_link_names(roots: tuple[AriaNode, ...]) -> Counter[str]:
+    """How many different targets share each link name (a name shared needs its URL shown)."""
+    names: Counter[str] = Counter()
+    seen: set[tuple[str, str | None]] = set()
+    stack: list[tuple[AriaNode, AriaNode | None]] = [(root, None) for root in roots]
+    while stack:
+        node, parent = stack.pop()
+        if node.role == "link":
+            name = display_name(node, parent)
+            if (name, node.url) not in seen:
+                seen.add((name, node.url))
+                names[name] += 1
+        stack.extend((child, node) for child in node.children)
+    return names
+
+
+def _has_addressable_inside(node: AriaNode) -> bool:
+    stack = [(child, node) for child in node.children]
+    while stack:
+        current, parent = stack.pop()
+        if is_addressable(current, parent):
+            return True
+        stack.extend((child, current) for child in current.children)
+    return False
+
+
+def _content_text(node: AriaNode, limit: int) -> str:
+    """The visible text inside `node` (text runs, inline text, image names), cut at `limit`."""
+    parts: list[str] = []
+    size = 0
+    stack = [node]
+    while stack and size <= limit:
+        current = stack.pop()
+        piece = current.text if current.role in ("text",) or current is node else None
+        if current is not node and current.role != "text":
+            piece = current.text or (current.name if current.role == "img" else None)
+            if piece is None and not current.children:
+                piece = current.name
+        if piece:
+            parts.append(piece.strip())
+            size += len(piece) + 1
+        stack.extend(reversed(current.children))
+    return _clip(" ".join(part for part in parts if part), limit)
+
+
+def _short_url(url: str, page_url: str) -> str:
+    """A link target without the page's own scheme and host, cut to a readable length."""
+    if page_url:
+        page, target = urlsplit(page_url), urlsplit(url)
+        if target.netloc and (target.scheme, target.netloc) == (page.scheme, page.netloc):
+            url = url[len(f"{target.scheme}://{target.netloc}") :] or "/"
+    return _clip(url, 100)
+
+
+def _quote(text: str) -> str:
+    if "'" in text and '"' not in text:
+        return f'"{text}"'
+    return "'" + text.replace("'", "\\'") + "'"
+
+
+def _clip(text: str, limit: int) -> str:
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit)
+    return text[: cut if cut > limit // 2 else limit].rstrip() + "…"
