@@ -23,7 +23,7 @@ def browser() -> Iterator[Browser]:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 

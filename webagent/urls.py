@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
 from webagent.errors import InvalidURLError
 
@@ -34,12 +35,14 @@ def normalize_url(raw: str) -> str:
             raise InvalidURLError(f"{raw!r} has a bad port: {error}") from error
         return text
     if scheme == "file":
-        path = Path(parts.path)
+        path = Path(url2pathname(parts.path))
         if not path.exists():
             raise InvalidURLError(f"no such file: {path}")
         return text
     if scheme in ("about", "data"):
         return text
+    if "://" in text:
+        raise _unsupported(raw, scheme)
     path = Path(text).expanduser()
     if path.exists():
         return path.resolve().as_uri()
@@ -49,7 +52,11 @@ def normalize_url(raw: str) -> str:
     if "/" in text or text.lower().endswith(_FILE_SUFFIXES):
         raise InvalidURLError(f"no such file: {path}")
     if scheme and len(scheme) > 1:
-        raise InvalidURLError(
-            f"{raw!r}: unsupported scheme {scheme!r} (use one of: {', '.join(_SCHEMES)})"
-        )
+        raise _unsupported(raw, scheme)
     raise InvalidURLError(f"{raw!r} is neither a URL nor an existing file")
+
+
+def _unsupported(raw: str, scheme: str) -> InvalidURLError:
+    return InvalidURLError(
+        f"{raw!r}: unsupported scheme {scheme!r} (use one of: {', '.join(_SCHEMES)})"
+    )

@@ -33,8 +33,8 @@ from webagent.actions.schema import (
 __all__ = [
     "ACTIONS_BY_NAME",
     "ACTION_TYPES",
-    "ActionResult",
     "Action",
+    "ActionResult",
     "Click",
     "CloseTab",
     "GoBack",

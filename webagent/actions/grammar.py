@@ -103,7 +103,9 @@ _KEY_NAMES = {
 }
 _FENCE = re.compile(r"```(?:[a-z]*\n)?(.*?)```", re.DOTALL)
 _HEAD = re.compile(r"^\s*([A-Za-z][A-Za-z_-]*)\s*(.*)$", re.DOTALL)
-_ENTER_FLAG = re.compile(r"\s*\[\s*(?:press_enter_after\s*[=:]?\s*)?([01]|true|false)\s*\]\s*$", re.I)
+_ENTER_FLAG = re.compile(
+    r"\s*\[\s*(?:press_enter_after\s*[=:]?\s*)?([01]|true|false)\s*\]\s*$", re.I
+)
 _SCROLL_WORDS = {"up": "up", "down": "down", "page_up": "up", "page_down": "down"}
 
 

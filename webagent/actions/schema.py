@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import json
+from dataclasses import fields
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
@@ -34,9 +35,13 @@ def grammar_line(action_type: type[Action]) -> str:
     return f"{head}: {describe(action_type)}"
 
 
-@cache
 def _adapter(action_type: type[Action]) -> TypeAdapter[Any]:
-    return TypeAdapter(action_type)
+    return _adapter_named(action_type.name)
+
+
+@cache
+def _adapter_named(name: str) -> TypeAdapter[Any]:
+    return TypeAdapter(ACTIONS_BY_NAME[name])
 
 
 def parameters_schema(action_type: type[Action]) -> dict[str, Any]:
@@ -109,6 +114,14 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         known = ", ".join(ACTIONS_BY_NAME)
         raise ActionParseError(f"unknown action {raw_name!r} (known: {known})")
     arguments = {key: value for key, value in data.items() if key != "action"}
+    allowed = {field.name for field in fields(action_type)}
+    unknown = sorted(set(arguments) - allowed)
+    if unknown:
+        # Rejected, not ignored: a misspelt `press_enter_after` must not silently press Enter.
+        expected = ", ".join(sorted(allowed)) or "none"
+        raise ActionParseError(
+            f"unknown argument(s) {', '.join(unknown)} for {action_type.name} (expected: {expected})"
+        )
     if isinstance(arguments.get("element"), str | int):
         arguments["element"] = normalize_element_id(str(arguments["element"]))
     if action_type.name == "press" and isinstance(arguments.get("keys"), str):

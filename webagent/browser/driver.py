@@ -182,7 +182,9 @@ def launch(
         )
     except Error as error:
         playwright.stop()
-        raise BrowserError(f"Chromium did not start: {error.message.strip().splitlines()[0]}") from error
+        raise BrowserError(
+            f"Chromium did not start: {error.message.strip().splitlines()[0]}"
+        ) from error
     except BaseException:
         playwright.stop()
         raise
@@ -197,7 +199,11 @@ def launch(
 
 
 def _has_display() -> bool:
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or os.name == "nt" or _is_macos()
+    return (
+        bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+        or os.name == "nt"
+        or _is_macos()
+    )
 
 
 def _is_macos() -> bool:

@@ -57,7 +57,12 @@ class EventLog:
         return events
 
     def _on_dialog(self, dialog: Dialog) -> None:
-        info = DialogInfo(dialog.type, dialog.message, dialog.default_value, dialog.page.url if dialog.page else "")
+        info = DialogInfo(
+            dialog.type,
+            dialog.message,
+            dialog.default_value,
+            dialog.page.url if dialog.page else "",
+        )
         answer: bool | str
         if self._policy == "accept":
             answer = True
@@ -66,7 +71,7 @@ class EventLog:
         else:
             try:
                 answer = self._policy(info)
-            except Exception as error:  # noqa: BLE001 - a user callback must not kill the page
+            except Exception as error:
                 self.add("dialog", f"dialog handler failed ({error}); dismissed")
                 answer = False
         try:

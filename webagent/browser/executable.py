@@ -48,7 +48,9 @@ class ChromiumChoice:
     source: str  # "argument" | "playwright" | "WEBAGENT_CHROMIUM" | "system"
 
 
-def find_chromium(explicit: str | None = None, playwright_path: str | None = None) -> ChromiumChoice:
+def find_chromium(
+    explicit: str | None = None, playwright_path: str | None = None
+) -> ChromiumChoice:
     """Choose a Chromium; raise `BrowserNotFoundError` listing where it looked.
 
     `playwright_path` is where Playwright expects its own build (`playwright.chromium

@@ -115,8 +115,8 @@ def _type(locator: Locator, action: TypeText, timeouts: Timeouts) -> None:
 
 
 _OPTIONS_JS = """e => e.tagName === 'SELECT'
-    ? {native: true, multiple: e.multiple,
-       options: [...e.options].map(o => ({label: o.label || o.text, value: o.value, selected: o.selected}))}
+    ? {native: true, multiple: e.multiple, options: [...e.options].map(
+        o => ({label: o.label || o.text, value: o.value, selected: o.selected}))}
     : {native: false, multiple: false, options: []}"""
 
 
@@ -149,11 +149,13 @@ def _select(page: Page, locator: Locator, action: SelectOption, timeouts: Timeou
 
 def _match_option(wanted: str, labels: list[str]) -> int | None:
     """Exact label, then case-insensitive, then the one label containing the text."""
-    for compare in (lambda a, b: a == b, lambda a, b: a.casefold() == b.casefold()):
-        for index, label in enumerate(labels):
-            if compare(label.strip(), wanted.strip()):
-                return index
-    containing = [i for i, label in enumerate(labels) if wanted.casefold() in label.casefold()]
+    wanted = wanted.strip()
+    cleaned = [label.strip() for label in labels]
+    for candidates in (cleaned, [label.casefold() for label in cleaned]):
+        target = wanted if candidates is cleaned else wanted.casefold()
+        if target in candidates:
+            return candidates.index(target)
+    containing = [i for i, label in enumerate(cleaned) if wanted.casefold() in label.casefold()]
     return containing[0] if len(containing) == 1 else None
 
 
@@ -190,7 +192,8 @@ def _timeout_message(action: Action, error: PlaywrightTimeoutError, timeouts: Ti
     log = error.message
     covered = re.search(r"(<[^>]{1,120}>)[^\n]* intercepts pointer events", log)
     if covered:
-        return f"{target} is covered by another element {covered.group(1)}; close or scroll it away first"
+        blocker = covered.group(1)
+        return f"{target} is covered by another element {blocker}; close or move it first"
     for needle, reason in (
         ("not visible", "is not visible"),
         ("not enabled", "is disabled"),

@@ -7,6 +7,7 @@ follows it.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -155,16 +156,16 @@ class Tab:
         if isinstance(action, str):
             try:
                 action = parse_action(action)
-            except ActionParseError as error:
-                self._last_error = f"could not read the action: {error}"
+            except ActionParseError as parse_error:
+                self._last_error = f"could not read the action: {parse_error}"
                 return ActionResult(None, self._last_error, before_url, before_url)
-        error = self._run(action)
+        failure = self._run(action)
         if not isinstance(action, Stop | NoteDown):
             self._settle()
-        self._last_error = error
+        self._last_error = failure
         return ActionResult(
             action,
-            error,
+            failure,
             url=self.page.url,
             url_before=before_url,
             tab_changed=self.page is not before_page,
@@ -199,10 +200,8 @@ class Tab:
         self._wait_loaded(page)
 
     def _wait_loaded(self, page: Page) -> None:
-        try:
+        with contextlib.suppress(Error):  # slow or closed: observe whatever is there
             page.wait_for_load_state("domcontentloaded", timeout=self._timeouts.navigation)
-        except Error:
-            pass  # slow or closed: the observation shows whatever is there
 
     # -- tabs ------------------------------------------------------------------------------
     def _new_page(self) -> None:
@@ -226,7 +225,9 @@ class Tab:
         if page in self._pages or self._opening:
             return
         self._adopt(page)
-        self._events.add("popup", f"the page opened a new tab [{self._active}]; it now has the focus")
+        self._events.add(
+            "popup", f"the page opened a new tab [{self._active}]; it now has the focus"
+        )
 
     def _on_page_closed(self, page: Page) -> None:
         if page not in self._pages:
@@ -242,10 +243,8 @@ class Tab:
         if self._closed:
             return
         self._closed = True
-        try:
+        with contextlib.suppress(Error):  # the browser may already be gone
             self._context.close()
-        except Error:
-            pass  # the browser is already gone
         if self._on_close is not None:
             self._on_close(self)
 

@@ -31,16 +31,26 @@ def register(commands: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the observation as JSON")
     parser.add_argument(
-        "--budget", type=_positive, default=None, metavar="TOKENS",
-        help="cap the text at this many o200k tokens (default: 3000 for the viewport, none for --full-page)",
+        "--budget",
+        type=_positive,
+        default=None,
+        metavar="TOKENS",
+        help="cap the text at this many o200k tokens "
+        "(default: 3000 for the viewport, none for --full-page)",
     )
     parser.add_argument(
-        "--viewport", type=_size, default=(1280, 720), metavar="WxH",
+        "--viewport",
+        type=_size,
+        default=(1280, 720),
+        metavar="WxH",
         help="window size (default: 1280x720)",
     )
     parser.add_argument("--headed", action="store_true", help="show the browser window")
     parser.add_argument(
-        "--wait", type=float, default=0.0, metavar="SECONDS",
+        "--wait",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
         help="wait this long after loading before observing (for pages that render late)",
     )
     parser.set_defaults(run=run)
@@ -86,7 +96,9 @@ def _size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError as error:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT like 1280x720, not {text!r}") from error
+        raise argparse.ArgumentTypeError(
+            f"expected WIDTHxHEIGHT like 1280x720, not {text!r}"
+        ) from error
     if width < 200 or height < 200:
         raise argparse.ArgumentTypeError("the window must be at least 200x200")
     return width, height

@@ -7,8 +7,8 @@ from webagent.observation.compose import DEFAULT_VIEWPORT_BUDGET, compose_observ
 from webagent.observation.observation import Element, Observation, PageEvent, TabInfo
 from webagent.observation.render import (
     INTERACTIVE_ROLES,
-    RenderOptions,
     Rendering,
+    RenderOptions,
     is_addressable,
     render_tree,
 )

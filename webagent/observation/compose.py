@@ -42,7 +42,9 @@ def compose_observation(
         out = [*header]
         if scroll:
             out.append(scroll)
-        out.extend(line if isinstance(line, str) else indent * line.depth + line.text for line in lines)
+        out.extend(
+            line if isinstance(line, str) else indent * line.depth + line.text for line in lines
+        )
         return "\n".join(out)
 
     text = assemble(body)

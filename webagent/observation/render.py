@@ -180,7 +180,7 @@ def render_tree(roots: tuple[AriaNode, ...], options: RenderOptions | None = Non
     ctx = _Context(options=options, link_names=_count_link_names(roots))
     lines: list[Line] = []
     for root in roots:
-        lines.extend(_render(root, ctx, depth=0, parent=None, siblings=roots, visible=True).lines)
+        lines.extend(_render(root, ctx, 0, parent=None, siblings=roots, visible=True).lines)
     return Rendering(
         lines=tuple(_drop_repeats(lines)),
         elements=tuple(ctx.elements),
@@ -214,6 +214,7 @@ def _render(
     node: AriaNode,
     ctx: _Context,
     depth: int,
+    *,
     parent: AriaNode | None,
     siblings: tuple[AriaNode, ...],
     visible: bool,
@@ -247,18 +248,25 @@ def _render(
     child_depth = depth + 1 if label or node.role == "listitem" else depth
 
     children: list[_Frag] = []
-    if not label and on_screen and node.name and node.role not in _NAMELESS_TEXT:
-        if node.name != _content_text(node, limit=len(node.name) + 1):
-            # A name that is not the visible content (aria-label, a cell's text): show it.
-            text = _clip(node.name, options.max_text)
-            children.append(_Frag([Line(child_depth, text, False, in_viewport, top)], inline=True))
+    if (
+        not label
+        and on_screen
+        and node.name
+        and node.role not in _NAMELESS_TEXT
+        and node.name != _content_text(node, limit=len(node.name) + 1)
+    ):
+        # A name that is not the visible content (aria-label, a cell's text): show it.
+        text = _clip(node.name, options.max_text)
+        children.append(_Frag([Line(child_depth, text, False, in_viewport, top)], inline=True))
     if node.text is not None and not folded and on_screen and node.role not in TEXT_INPUT_ROLES:
         text = _clip(node.text, options.max_text)
         if text and text != name:
             children.append(_Frag([Line(child_depth, text, False, in_viewport, top)], inline=True))
     if not folded and not _hides_children(node):
         for child in node.children:
-            frag = _render(child, ctx, child_depth, node, node.children, in_viewport)
+            frag = _render(
+                child, ctx, child_depth, parent=node, siblings=node.children, visible=in_viewport
+            )
             if frag.lines:
                 children.append(frag)
 
@@ -345,7 +353,9 @@ def _label(node: AriaNode, name: str, ctx: _Context, addressable: bool) -> str |
 def _states(node: AriaNode) -> list[str]:
     states: list[str] = []
     if node.role in CHECKABLE_ROLES:
-        states.append("mixed" if node.checked == "mixed" else "checked" if node.checked else "unchecked")
+        states.append(
+            "mixed" if node.checked == "mixed" else "checked" if node.checked else "unchecked"
+        )
     for flag, word in (
         (node.selected, "selected"),
         (node.expanded, "expanded"),
@@ -376,9 +386,9 @@ def _values(node: AriaNode, name: str, ctx: _Context) -> list[str]:
             listed = " | ".join(_quote(_clip(name, 60)) for name in shown)
             more = len(option_names) - len(shown)
             parts.append(f"options: {listed}" + (f" (+{more} more)" if more else ""))
-    if node.role == "link" and node.url is not None:
-        if name.strip().lower() in _GENERIC_LINK_NAMES or ctx.link_names[name] > 1:
-            parts.append("-> " + _short_url(node.url, options.page_url))
+    ambiguous = name.strip().lower() in _GENERIC_LINK_NAMES or ctx.link_names[name] > 1
+    if node.role == "link" and node.url is not None and ambiguous:
+        parts.append("-> " + _short_url(node.url, options.page_url))
     return parts
 
 

@@ -6,18 +6,22 @@ which fails offline.
 
 from __future__ import annotations
 
+import warnings
 from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bpe_openai import Encoding
+    from bpe_openai import Encoding  # type: ignore[import-untyped]
 
 
 @cache
 def _encoding() -> Encoding:
-    import bpe_openai  # deferred: loading the vocabulary takes a moment
+    with warnings.catch_warnings():
+        # bpe-openai reads its data with importlib.resources' deprecated open_binary.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import bpe_openai  # deferred: loading the vocabulary takes a moment
 
-    return bpe_openai.get_encoding("o200k_base")
+        return bpe_openai.get_encoding("o200k_base")
 
 
 def count_tokens(text: str) -> int:

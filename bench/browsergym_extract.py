@@ -1,0 +1,178 @@
+"""BrowserGym's text observation of pages, timed: run by `bench/.venv-browsergym`'s python.
+
+BrowserGym (`browsergym-core`) pins an older Playwright than webagent, so it lives in its own
+venv and `bench/observation.py` runs this file there as a subprocess::
+
+    bench/.venv-browsergym/bin/python bench/browsergym_extract.py < request.json > result.json
+
+The request is a JSON object (a bare list is read as its "pages")::
+
+    {"pages": [{"url": "http://127.0.0.1:8000/a.html", "miniwob": true}, ...],
+     "runs": 7, "warmup": 1, "chromium": "/usr/bin/chromium", "viewport": [1280, 720],
+     "seed": 1}
+
+Each page is loaded in a fresh browser context; a MiniWoB page then gets a seeded episode.
+Timed per run, as `BrowserEnv._get_obs` does it for the AXTree each step: `_pre_extract`
+(marking every element with its bid), `extract_merged_axtree`, then `flatten_axtree_to_str`
+with its default arguments (what BrowserGym's demo agent shows the model). `_post_extract`
+(removing the marks again) runs after each run, outside the timing, and is reported apart.
+The result on stdout, one JSON object: versions, and per page the text of the last run, the
+median and each run's time in ms, the number of bids in the text, and the number of those
+on nodes with an interactive role (`INTERACTIVE_ROLES` below).
+
+Python 3.11, standard library + browsergym-core only: this file must not import webagent.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import sys
+import time
+from importlib.metadata import version
+from typing import Any
+
+from browsergym.core.observation import _post_extract, _pre_extract, extract_merged_axtree
+from browsergym.utils.obs import flatten_axtree_to_str
+from playwright.sync_api import Page, sync_playwright
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-dev-shm-usage",
+]
+# webagent's INTERACTIVE_ROLES, plus the Chrome-internal role names CDP reports for the same
+# kinds of element (an <option> of a <select> is "MenuListOption", a <select> can be
+# "PopUpButton" or "combobox" depending on the Chrome version).
+INTERACTIVE_ROLES = frozenset(
+    {
+        "button",
+        "checkbox",
+        "combobox",
+        "link",
+        "listbox",
+        "menuitem",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "option",
+        "radio",
+        "scrollbar",
+        "searchbox",
+        "slider",
+        "spinbutton",
+        "switch",
+        "tab",
+        "textbox",
+        "treeitem",
+        "MenuListOption",
+        "ListBoxOption",
+        "PopUpButton",
+        "ToggleButton",
+        "DisclosureTriangle",
+    }
+)
+# A line of `flatten_axtree_to_str`: tabs, optionally `[bid] `, then the role.
+_LINE = re.compile(r"^\t*(?:\[([^\]]+)\] )?(\S+)")
+MINIWOB_START = "Math.seedrandom({seed}); core.EPISODE_MAX_TIME = 600000; core.startEpisodeReal();"
+
+
+def count_bids(text: str) -> tuple[int, int, dict[str, int]]:
+    """(bids in the text, bids on interactive roles, interactive bids per role)."""
+    total = 0
+    roles: dict[str, int] = {}
+    for line in text.splitlines():
+        match = _LINE.match(line)
+        if match is None or match.group(1) is None:
+            continue
+        total += 1
+        role = match.group(2)
+        if role in INTERACTIVE_ROLES:
+            roles[role] = roles.get(role, 0) + 1
+    return total, sum(roles.values()), roles
+
+
+def extract(page: Page) -> str:
+    """One BrowserGym AXTree observation of `page`, as text."""
+    _pre_extract(page, tags_to_mark="standard_html", lenient=False)
+    axtree = extract_merged_axtree(page)
+    return flatten_axtree_to_str(axtree)
+
+
+def measure(page: Page, runs: int, warmup: int) -> dict[str, Any]:
+    times: list[float] = []
+    post_times: list[float] = []
+    text = ""
+    for run in range(warmup + runs):
+        started = time.perf_counter()
+        text = extract(page)
+        elapsed = (time.perf_counter() - started) * 1000
+        started = time.perf_counter()
+        _post_extract(page)
+        post_elapsed = (time.perf_counter() - started) * 1000
+        if run >= warmup:
+            times.append(elapsed)
+            post_times.append(post_elapsed)
+    bids, interactive, roles = count_bids(text)
+    return {
+        "text": text,
+        "median_ms": statistics.median(times),
+        "times_ms": times,
+        "post_extract_median_ms": statistics.median(post_times),
+        "bids": bids,
+        "interactive_bids": interactive,
+        "interactive_roles": roles,
+    }
+
+
+def main() -> int:
+    request = json.load(sys.stdin)
+    if isinstance(request, list):
+        request = {"pages": request}
+    runs = int(request.get("runs", 7))
+    warmup = int(request.get("warmup", 1))
+    width, height = request.get("viewport", [1280, 720])
+    seed = int(request.get("seed", 1))
+    results: list[dict[str, Any]] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=request.get("chromium", "/usr/bin/chromium"),
+            headless=True,
+            args=CHROMIUM_ARGS,
+        )
+        for item in request["pages"]:
+            url = item["url"]
+            context = browser.new_context(viewport={"width": width, "height": height})
+            page = context.new_page()
+            try:
+                page.goto(url, wait_until="load", timeout=60_000)
+                if item.get("miniwob"):
+                    page.evaluate(MINIWOB_START.format(seed=json.dumps(str(seed))))
+                page.wait_for_timeout(int(item.get("settle_ms", 300)))
+                result = {"url": url, "error": None, **measure(page, runs, warmup)}
+            except Exception as error:  # reported; the other pages go on
+                result = {"url": url, "error": f"{type(error).__name__}: {error}"}
+            finally:
+                context.close()
+            results.append(result)
+            print(f"browsergym: {url} done", file=sys.stderr, flush=True)
+        browser_version = browser.version
+        browser.close()
+    json.dump(
+        {
+            "browsergym_core": version("browsergym-core"),
+            "playwright": version("playwright"),
+            "browser": browser_version,
+            "results": results,
+        },
+        sys.stdout,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
