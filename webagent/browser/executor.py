@@ -138,7 +138,8 @@ def _select(page: Page, locator: Locator, action: SelectOption, timeouts: Timeou
     if locator.get_by_role("option").count() == 0:
         locator.click(timeout=timeouts.action)
         scope = page
-    names = [name.strip() for name in scope.get_by_role("option").all_inner_texts()]
+    # One call per option: all_inner_texts() comes back empty under an aria-ref locator.
+    names = [option.inner_text().strip() for option in scope.get_by_role("option").all()[:200]]
     match = _match_option(action.option, names)
     if match is None:
         listed = ", ".join(repr(name) for name in names[:30]) or "none visible"

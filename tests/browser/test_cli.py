@@ -1,0 +1,70 @@
+"""`webagent observe` and `webagent doctor` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import DATA
+from webagent.cli import main
+
+
+def test_observe_prints_a_readable_observation(
+    serve: Callable[[Path], str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = serve(DATA / "site")
+    assert main(["observe", site + "products.html"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"URL: {site}products.html\nTitle: Products\n")
+    assert "# Products" in out
+    assert "button 'Add to Cart'" in out
+    assert "elements to act on" in out
+
+
+def test_observe_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["observe", str(DATA / "site" / "help.html"), "--json", "--full-page"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["title"] == "Help"
+    assert data["full_page"] is True
+    assert [element["name"] for element in data["elements"]] == ["Close help"]
+
+
+def test_observe_the_bundled_sample(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["observe", "--sample"]) == 0
+    out = capsys.readouterr().out
+    assert "Title: Sample Shop: Electronics" in out
+    assert "[e" in out
+
+
+def test_bad_url_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["observe", "not a url"]) == 2
+    assert "is not a URL" in capsys.readouterr().err
+
+
+def test_unreachable_host_is_a_clear_failure(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    assert main(["observe", f"http://127.0.0.1:{port}/"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("webagent: error: could not open")
+    assert "connection was refused" in err
+
+
+def test_doctor_reports_the_browser(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["doctor"]) == 0
+    out = capsys.readouterr().out
+    assert "chromium" in out
+    assert out.rstrip().endswith("ok: the browser starts and can be observed")
+
+
+def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in (["--help"], ["observe", "--help"], ["doctor", "--help"]):
+        with pytest.raises(SystemExit) as exit_info:
+            main(command)
+        assert exit_info.value.code == 0
+        assert "usage: webagent" in capsys.readouterr().out
