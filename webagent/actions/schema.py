@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import inspect
 import json
-from dataclasses import fields
 from collections.abc import Iterable, Mapping
+from dataclasses import fields
 from functools import cache
 from typing import Any
 
@@ -119,8 +119,9 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     if unknown:
         # Rejected, not ignored: a misspelt `press_enter_after` must not silently press Enter.
         expected = ", ".join(sorted(allowed)) or "none"
+        listed = ", ".join(unknown)
         raise ActionParseError(
-            f"unknown argument(s) {', '.join(unknown)} for {action_type.name} (expected: {expected})"
+            f"unknown argument(s) {listed} for {action_type.name} (expected: {expected})"
         )
     if isinstance(arguments.get("element"), str | int):
         arguments["element"] = normalize_element_id(str(arguments["element"]))
