@@ -111,15 +111,16 @@ class Tab:
         page = self.page
         snapshot = self._snapshot(page)
         viewport = self._viewport(page)
+        tabs = self.tabs()
         if budget is None and not full_page:
             budget = DEFAULT_VIEWPORT_BUDGET
         observation = compose_observation(
             parse_snapshot(snapshot),
             url=page.url,
-            title=_title(page),
+            title=tabs[self._active].title,
             options=RenderOptions(viewport=viewport, full_page=full_page, page_url=page.url),
             budget=budget,
-            tabs=self.tabs(),
+            tabs=tabs,
             events=self._events.take(),
             error=self._last_error,
         )

@@ -76,4 +76,7 @@ class Observation:
         """A JSON-ready dict (without the raw tree), for `webagent observe --json` and logs."""
         data = asdict(self)
         data.pop("tree")
+        for element in data["elements"]:
+            box = element["box"]
+            element["box"] = box._asdict() if box is not None else None
         return data
