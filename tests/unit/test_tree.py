@@ -40,11 +40,7 @@ def test_mixed_and_pressed_and_level_and_cursor() -> None:
 
 
 def test_children_text_and_properties() -> None:
-    node = _only(
-        '- textbox "Name" [ref=e11]:\n'
-        "  - /placeholder: Your name\n"
-        "  - text: bob\n"
-    )
+    node = _only('- textbox "Name" [ref=e11]:\n  - /placeholder: Your name\n  - text: bob\n')
     assert node.placeholder == "Your name"
     assert [(child.role, child.text) for child in node.children] == [("text", "bob")]
 
@@ -105,7 +101,7 @@ def test_nesting_follows_indentation() -> None:
 
 
 def test_unknown_attributes_are_ignored() -> None:
-    node = _only('- generic [aria-hidden] [future=thing] [ref=e19]: hidden text')
+    node = _only("- generic [aria-hidden] [future=thing] [ref=e19]: hidden text")
     assert node.ref == "e19"
     assert node.text == "hidden text"
 

@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser as PlaywrightBrowser
-from playwright.sync_api import Error, Playwright, sync_playwright
+from playwright.sync_api import Error
 
+from webagent.browser import runtime
 from webagent.browser.events import DialogPolicy
 from webagent.browser.executable import ChromiumChoice, chromium_args, find_chromium
 from webagent.browser.executor import Timeouts
@@ -36,7 +37,6 @@ class Browser:
 
     def __init__(
         self,
-        playwright: Playwright,
         browser: PlaywrightBrowser,
         choice: ChromiumChoice,
         *,
@@ -44,7 +44,6 @@ class Browser:
         dialogs: DialogPolicy,
         downloads_dir: Path | None,
     ) -> None:
-        self._playwright = playwright
         self._browser = browser
         self.choice = choice
         self._timeouts = timeouts
@@ -136,7 +135,7 @@ class Browser:
         except Error:
             pass  # already gone
         finally:
-            self._playwright.stop()
+            runtime.release()
             if self._temp_dir is not None:
                 self._temp_dir.cleanup()
 
@@ -171,7 +170,7 @@ def launch(
             "a headed browser needs a display, and DISPLAY is not set: run headless, "
             "or start one (e.g. `xvfb-run webagent ...`)"
         )
-    playwright = sync_playwright().start()
+    playwright = runtime.acquire()
     try:
         choice = find_chromium(executable_path, playwright.chromium.executable_path)
         browser = playwright.chromium.launch(
@@ -181,15 +180,13 @@ def launch(
             slow_mo=slow_mo,
         )
     except Error as error:
-        playwright.stop()
-        raise BrowserError(
-            f"Chromium did not start: {error.message.strip().splitlines()[0]}"
-        ) from error
+        runtime.release()
+        first_line = error.message.strip().splitlines()[0]
+        raise BrowserError(f"Chromium did not start: {first_line}") from error
     except BaseException:
-        playwright.stop()
+        runtime.release()
         raise
     return Browser(
-        playwright,
         browser,
         choice,
         timeouts=Timeouts(action_timeout_ms, navigation_timeout_ms, settle_ms),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from playwright.sync_api import Error, Locator, Page
+from playwright.sync_api import Error, Locator, Page, Position
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from webagent.actions import (
@@ -25,6 +25,8 @@ from webagent.actions import (
     SelectOption,
     TypeText,
 )
+from webagent.browser.fields import EXPECTED_FORMAT, FORMATTED_TYPES, input_value_for
+from webagent.browser.pointer import click_target
 from webagent.errors import InvalidURLError
 from webagent.urls import normalize_url
 
@@ -89,29 +91,49 @@ def _on_element(
             f"there is no element [{action.element}] on the page now; "
             "the page changed since it was observed, so use an id from the latest observation"
         )
-    if isinstance(action, Click):
-        locator.click(timeout=timeouts.action)
-    elif isinstance(action, Hover):
-        locator.hover(timeout=timeouts.action)
-    elif isinstance(action, TypeText):
-        _type(locator, action, timeouts)
-    else:
+    if isinstance(action, TypeText):
+        return _type(locator, action, timeouts)
+    if isinstance(action, SelectOption):
         return _select(page, locator, action, timeouts)
+    target = click_target(locator, timeouts.action)
+    if target.blocker is not None:
+        return (
+            f"[{action.element}] is covered by another element {target.blocker}; "
+            "close or move it first"
+        )
+    position = Position(x=target.position[0], y=target.position[1]) if target.position else None
+    if isinstance(action, Click):
+        locator.click(timeout=timeouts.action, position=position)
+    else:
+        locator.hover(timeout=timeouts.action, position=position)
     return None
 
 
-def _type(locator: Locator, action: TypeText, timeouts: Timeouts) -> None:
+_INPUT_TYPE_JS = "e => e.tagName === 'INPUT' ? e.type : ''"
+
+
+def _type(locator: Locator, action: TypeText, timeouts: Timeouts) -> str | None:
+    kind = str(locator.evaluate(_INPUT_TYPE_JS))
+    text = input_value_for(kind, action.text)
+    if text is None:
+        return (
+            f"[{action.element}] is a {kind} field and {action.text!r} is not a {kind}; "
+            f"type it as {EXPECTED_FORMAT[kind]}"
+        )
     try:
-        locator.fill(action.text, timeout=timeouts.action)
+        locator.fill(text, timeout=timeouts.action)
     except Error as error:
         if "not an <input>" not in error.message and "not editable" not in error.message:
             raise
         # Not a text field (e.g. a custom widget): focus it and type like a person.
         locator.click(timeout=timeouts.action)
         locator.press("ControlOrMeta+a")
-        locator.press_sequentially(action.text)
+        locator.press_sequentially(text)
+    if kind in FORMATTED_TYPES and locator.input_value(timeout=timeouts.action) != text:
+        return f"[{action.element}] did not accept {text!r}; type it as {EXPECTED_FORMAT[kind]}"
     if action.press_enter_after:
         locator.press("Enter", timeout=timeouts.action)
+    return None
 
 
 _OPTIONS_JS = """e => e.tagName === 'SELECT'

@@ -24,7 +24,8 @@ from webagent.actions import (
     TabFocus,
     parse_action,
 )
-from webagent.browser.events import DialogPolicy, EventLog, NetworkTracker
+from webagent.browser.activity import Settler
+from webagent.browser.events import DialogPolicy, EventLog
 from webagent.browser.executor import Timeouts, goto, perform
 from webagent.errors import ActionParseError, BrowserError, NavigationError
 from webagent.observation import (
@@ -57,7 +58,7 @@ class Tab:
         self._context = context
         self._timeouts = timeouts
         self._events = EventLog(dialogs, downloads_dir)
-        self._network = NetworkTracker(context)
+        self._settler = Settler(context)
         self._pages: list[Page] = []
         self._active = 0
         self._last_error: str | None = None
@@ -195,9 +196,9 @@ class Tab:
         return perform(self.page, action, self._timeouts)
 
     def _settle(self) -> None:
-        """Wait, bounded, for what the action started: network requests, then the load."""
+        """Wait, bounded, for what the action started: requests, timers, DOM changes, load."""
         page = self.page
-        self._network.wait_quiet(page, max_ms=self._timeouts.settle)
+        self._settler.wait(page, max_ms=self._timeouts.settle)
         self._wait_loaded(page)
 
     def _wait_loaded(self, page: Page) -> None:

@@ -145,9 +145,7 @@ def parse_snapshot(snapshot: str) -> tuple[AriaNode, ...]:
                 raise SnapshotParseError(f"line {number}: not a snapshot entry: {line!r}")
             indent = len(match.group(1))
             kind = None
-        while stack and stack[-1][0] >= indent:
-            done = stack.pop()[1].freeze()
-            (stack[-1][1].children if stack else roots).append(done)
+        _close(stack, roots, indent)
         parent = stack[-1][1] if stack else None
 
         if fast is not None and kind == "text":
@@ -162,15 +160,7 @@ def parse_snapshot(snapshot: str) -> tuple[AriaNode, ...]:
 
         offset = parent.offset if parent else (0, 0)
         if fast is not None:
-            attrs: dict[str, object] = {"role": fast.group("role")}
-            name = fast.group("name")
-            if name:
-                attrs["name"] = _unescape(name)
-            raw_attrs = fast.group("attrs")
-            if raw_attrs:
-                for attr in raw_attrs[2:-1].split("] ["):
-                    key, _, raw = attr.partition("=")
-                    _apply_attr(attrs, key, raw, offset)
+            attrs = _fast_attrs(fast, offset)
             value = fast.group("value")
             value = _value(value) if value else None
         else:
@@ -186,10 +176,28 @@ def parse_snapshot(snapshot: str) -> tuple[AriaNode, ...]:
             builder.text = value
         stack.append((indent, builder))
 
-    while stack:
+    _close(stack, roots, -1)
+    return tuple(roots)
+
+
+def _close(stack: list[tuple[int, _Builder]], roots: list[AriaNode], indent: int) -> None:
+    """Finish every open node indented at least `indent`: it has all its children now."""
+    while stack and stack[-1][0] >= indent:
         done = stack.pop()[1].freeze()
         (stack[-1][1].children if stack else roots).append(done)
-    return tuple(roots)
+
+
+def _fast_attrs(fast: re.Match[str], offset: tuple[int, int]) -> dict[str, object]:
+    attrs: dict[str, object] = {"role": fast.group("role")}
+    name = fast.group("name")
+    if name:
+        attrs["name"] = _unescape(name)
+    raw_attrs = fast.group("attrs")
+    if raw_attrs:
+        for attr in raw_attrs[2:-1].split("] ["):
+            key, _, raw = attr.partition("=")
+            _apply_attr(attrs, key, raw, offset)
+    return attrs
 
 
 # The common line shapes in one expression (quoted keys fall back to `_split_entry`).
