@@ -218,3 +218,16 @@ def test_rendering_is_deterministic() -> None:
     first = render_tree(roots, RenderOptions(full_page=True))
     second = render_tree(roots, RenderOptions(full_page=True))
     assert first == second
+
+
+def test_a_field_named_after_its_own_content_is_not_named_twice() -> None:
+    text = _text(
+        '- textbox "Dear Sir, I agree" [ref=e1] [box=0,0,100,40]: Dear Sir, I agree\n'
+        '- combobox "Kyla Gabi" [ref=e2] [box=0,50,100,20]:\n'
+        '  - option "Kyla" [selected] [box=0,0,0,0]\n'
+        '  - option "Gabi" [box=0,0,0,0]\n'
+    )
+    assert text.splitlines() == [
+        "[e1] textbox value='Dear Sir, I agree'",
+        "[e2] combobox value='Kyla' options: 'Kyla' | 'Gabi'",
+    ]

@@ -343,7 +343,7 @@ def _label(node: AriaNode, name: str, ctx: _Context, addressable: bool) -> str |
 
     shown_role = "clickable" if role == "generic" else role
     parts = [f"[{node.ref}]", shown_role]
-    if name:
+    if name and not _name_repeats_content(node, name):
         parts.append(_quote(name))
     parts.extend(_states(node))
     parts.extend(_values(node, name, ctx))
@@ -390,6 +390,16 @@ def _values(node: AriaNode, name: str, ctx: _Context) -> list[str]:
     if node.role == "link" and node.url is not None and ambiguous:
         parts.append("-> " + _short_url(node.url, options.page_url))
     return parts
+
+
+def _name_repeats_content(node: AriaNode, name: str) -> bool:
+    """An unlabelled field named after its own value, or a select after all its options."""
+    if node.role not in TEXT_INPUT_ROLES:
+        return False
+    if name == _input_value(node).strip():
+        return True
+    options = [child.name for child in node.children if child.role == "option"]
+    return bool(options) and name == " ".join(options)
 
 
 def _input_value(node: AriaNode) -> str:
