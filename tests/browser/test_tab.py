@@ -277,3 +277,12 @@ def _free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+def test_titles_follow_the_page(tab: Tab, site: str) -> None:
+    assert tab.observe().title == "Test Site"
+    tab.page.evaluate("document.title = 'Renamed by a script'")
+    assert tab.observe().title == "Renamed by a script"
+    tab.act(f"goto [{site}help.html]")
+    assert tab.observe().title == "Help"
+    assert [info.title for info in tab.tabs()] == ["Help"]

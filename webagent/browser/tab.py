@@ -27,6 +27,7 @@ from webagent.actions import (
 from webagent.browser.activity import Settler
 from webagent.browser.events import DialogPolicy, EventLog
 from webagent.browser.executor import Timeouts, goto, perform
+from webagent.browser.titles import TitleTracker
 from webagent.errors import ActionParseError, BrowserError, NavigationError
 from webagent.observation import (
     DEFAULT_VIEWPORT_BUDGET,
@@ -59,6 +60,7 @@ class Tab:
         self._timeouts = timeouts
         self._events = EventLog(dialogs, downloads_dir)
         self._settler = Settler(context)
+        self._titles = TitleTracker(context)
         self._pages: list[Page] = []
         self._active = 0
         self._last_error: str | None = None
@@ -89,7 +91,7 @@ class Tab:
     def tabs(self) -> tuple[TabInfo, ...]:
         """The open tabs, in order, marking the focused one."""
         return tuple(
-            TabInfo(index, _title(page), page.url, index == self._active)
+            TabInfo(index, self._titles.title(page), page.url, index == self._active)
             for index, page in enumerate(self._pages)
         )
 
@@ -220,6 +222,7 @@ class Tab:
         self._pages.append(page)
         self._active = len(self._pages) - 1
         self._events.watch(page)
+        self._titles.watch(page)
         page.on("close", self._on_page_closed)
 
     def _on_page(self, page: Page) -> None:
@@ -255,10 +258,3 @@ class Tab:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-
-def _title(page: Page) -> str:
-    try:
-        return page.title()
-    except Error:
-        return ""
