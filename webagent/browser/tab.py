@@ -108,11 +108,13 @@ class Tab:
         """Read the focused page as the model sees it.
 
         Viewport-only by default, capped at `DEFAULT_VIEWPORT_BUDGET` tokens; `full_page`
-        renders everything, uncapped unless a `budget` is given. The previous action's
+        renders everything, uncapped unless a `budget` is given, and without geometry (its
+        elements have no `box`, and all count as in view). The previous action's
         error and any dialogs or downloads since the last observation are included.
         """
         page = self.page
-        snapshot = self._snapshot(page)
+        # Boxes are for the viewport: a full page is rendered without geometry (cheaper).
+        snapshot = self._snapshot(page, boxes=not full_page)
         viewport = self._viewport(page)
         tabs = self.tabs()
         if budget is None and not full_page:

@@ -112,6 +112,21 @@ _GENERIC_LINK_NAMES = frozenset(
 )
 # Roles whose name is not page text (shown only where they carry a line of their own).
 _NAMELESS_TEXT = frozenset({"iframe", "document", "img", "presentation", "none"})
+# Roles laid out inline: they join their neighbours on a line even without geometry.
+_INLINE_LEVEL = INTERACTIVE_ROLES | {
+    "text",
+    "img",
+    "strong",
+    "emphasis",
+    "code",
+    "mark",
+    "time",
+    "subscript",
+    "superscript",
+    "insertion",
+    "deletion",
+    "label",
+}
 _ALWAYS_MERGED = frozenset({"row", "listitem"})
 _INLINE_MAX = 160
 _SAME_LINE_PX = 8
@@ -136,13 +151,18 @@ class RenderOptions:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One rendered line; `protected` lines hold an addressable element inside the viewport."""
+    """One rendered line; `protected` lines hold an addressable element inside the viewport.
+
+    `top` is the y of the node it came from (when the snapshot has boxes); `block` marks a
+    line that must keep a line of its own among its siblings (see `_same_line`).
+    """
 
     depth: int
     text: str
     protected: bool
     in_viewport: bool
     top: int | None = None
+    block: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,16 +293,21 @@ def _render(
     head = None
     if label:
         head = Line(depth, label, addressable and in_viewport, in_viewport, top)
-    return _layout(node, head, children, depth)
+    block = node.role == "heading" or (
+        node.box is None and not addressable and node.role not in _INLINE_LEVEL
+    )
+    return _layout(node, head, children, depth, block=block)
 
 
-def _layout(node: AriaNode, head: Line | None, children: list[_Frag], depth: int) -> _Frag:
+def _layout(
+    node: AriaNode, head: Line | None, children: list[_Frag], depth: int, *, block: bool
+) -> _Frag:
     """Merge a node and its children onto one line when they fit; else stack them."""
     if head is None and not children:
         return _EMPTY
     pieces = [frag.lines[0] for frag in children if len(frag.lines) == 1 and frag.inline]
     if len(pieces) == len(children) and (
-        node.role in _ALWAYS_MERGED
+        (node.role in _ALWAYS_MERGED and not any(piece.block for piece in pieces))
         or (node.role in _INLINE_ROLES and _same_line(pieces))
         or not children
     ):
@@ -297,6 +322,7 @@ def _layout(node: AriaNode, head: Line | None, children: list[_Frag], depth: int
                 protected=any(p.protected for p in pieces) or bool(head and head.protected),
                 in_viewport=any(p.in_viewport for p in pieces) or bool(head and head.in_viewport),
                 top=head.top if head else _first_top(pieces),
+                block=block,
             )
             return _Frag([merged], inline=True)
     lines: list[Line] = [head] if head is not None else []
@@ -309,7 +335,16 @@ def _layout(node: AriaNode, head: Line | None, children: list[_Frag], depth: int
 
 
 def _same_line(pieces: list[Line]) -> bool:
-    """Whether the pieces sit side by side on screen (text runs have no box of their own)."""
+    """Whether the pieces sit side by side on screen, so they can share a line.
+
+    With boxes, their tops tell (text runs have no box of their own). Without, blocks keep
+    their own lines: Playwright drops inline wrappers, so a container that is still in the
+    tree is most likely a block. A heading always keeps its own line.
+    """
+    if len(pieces) <= 1:
+        return True
+    if any(piece.block for piece in pieces):
+        return False
     tops = [piece.top for piece in pieces if piece.top is not None]
     return not tops or max(tops) - min(tops) <= _SAME_LINE_PX
 
