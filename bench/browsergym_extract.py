@@ -11,14 +11,18 @@ The request is a JSON object (a bare list is read as its "pages")::
      "runs": 7, "warmup": 1, "chromium": "/usr/bin/chromium", "viewport": [1280, 720],
      "seed": 1}
 
-Each page is loaded in a fresh browser context; a MiniWoB page then gets a seeded episode.
+Each page is loaded in a fresh browser context; a MiniWoB page ("miniwob": true) then gets a
+seeded episode, or the page's "setup_js" runs (bench/observation.py passes its own).
 Timed per run, as `BrowserEnv._get_obs` does it for the AXTree each step: `_pre_extract`
 (marking every element with its bid), `extract_merged_axtree`, then `flatten_axtree_to_str`
-with its default arguments (what BrowserGym's demo agent shows the model). `_post_extract`
+with its default arguments (what BrowserGym's demo agent shows the model), except that it
+also ignores what Chromium >= ~130 adds to the AXTree (`NEW_CHROMIUM_ROLES` and
+`NEW_CHROMIUM_PROPERTIES` below), so the text is what BrowserGym shows on the Chromium it
+was built for; "text_as_is" is the unfiltered text of the same tree. `_post_extract`
 (removing the marks again) runs after each run, outside the timing, and is reported apart.
-The result on stdout, one JSON object: versions, and per page the text of the last run, the
-median and each run's time in ms, the number of bids in the text, and the number of those
-on nodes with an interactive role (`INTERACTIVE_ROLES` below).
+The result on stdout, one JSON object: versions, and per page both texts of the last run,
+the median and each run's time in ms, the number of bids in the text, and the number of
+those on nodes with an interactive role (`INTERACTIVE_ROLES`).
 
 Python 3.11, standard library + browsergym-core only: this file must not import webagent.
 """
@@ -34,7 +38,11 @@ from importlib.metadata import version
 from typing import Any
 
 from browsergym.core.observation import _post_extract, _pre_extract, extract_merged_axtree
-from browsergym.utils.obs import flatten_axtree_to_str
+from browsergym.utils.obs import (
+    IGNORED_AXTREE_PROPERTIES,
+    IGNORED_AXTREE_ROLES,
+    flatten_axtree_to_str,
+)
 from playwright.sync_api import Page, sync_playwright
 
 CHROMIUM_ARGS = [
@@ -78,6 +86,12 @@ INTERACTIVE_ROLES = frozenset(
 )
 # A line of `flatten_axtree_to_str`: tabs, optionally `[bid] `, then the role.
 _LINE = re.compile(r"^\t*(?:\[([^\]]+)\] )?(\S+)")
+# What Chromium >= ~130 adds to `Accessibility.getFullAXTree` and Chromium 125/126 (the one
+# BrowserGym's Playwright 1.44 was built for) does not: a node per wrapped line of text, a
+# popup wrapper around a <select>'s options, and a `url` property on links, images and the
+# root. Ignoring them reproduces BrowserGym's text on its own Chromium.
+NEW_CHROMIUM_ROLES = ["InlineTextBox", "MenuListPopup"]
+NEW_CHROMIUM_PROPERTIES = ("url",)
 MINIWOB_START = "Math.seedrandom({seed}); core.EPISODE_MAX_TIME = 600000; core.startEpisodeReal();"
 
 
@@ -96,20 +110,34 @@ def count_bids(text: str) -> tuple[int, int, dict[str, int]]:
     return total, sum(roles.values()), roles
 
 
-def extract(page: Page) -> str:
-    """One BrowserGym AXTree observation of `page`, as text."""
+def flatten(axtree: dict[str, Any], *, as_is: bool = False) -> str:
+    """BrowserGym's text of `axtree`; unless `as_is`, without what newer Chromiums add."""
+    if as_is:
+        return str(flatten_axtree_to_str(axtree))
+    return str(
+        flatten_axtree_to_str(
+            axtree,
+            ignored_roles=[*IGNORED_AXTREE_ROLES, *NEW_CHROMIUM_ROLES],
+            ignored_properties=(*IGNORED_AXTREE_PROPERTIES, *NEW_CHROMIUM_PROPERTIES),
+        )
+    )
+
+
+def extract(page: Page) -> tuple[str, dict[str, Any]]:
+    """One BrowserGym AXTree observation of `page`: its text, and the tree it came from."""
     _pre_extract(page, tags_to_mark="standard_html", lenient=False)
     axtree = extract_merged_axtree(page)
-    return flatten_axtree_to_str(axtree)
+    return flatten(axtree), axtree
 
 
 def measure(page: Page, runs: int, warmup: int) -> dict[str, Any]:
     times: list[float] = []
     post_times: list[float] = []
-    text = ""
+    text: str = ""
+    axtree: dict[str, Any] = {}
     for run in range(warmup + runs):
         started = time.perf_counter()
-        text = extract(page)
+        text, axtree = extract(page)
         elapsed = (time.perf_counter() - started) * 1000
         started = time.perf_counter()
         _post_extract(page)
@@ -120,6 +148,7 @@ def measure(page: Page, runs: int, warmup: int) -> dict[str, Any]:
     bids, interactive, roles = count_bids(text)
     return {
         "text": text,
+        "text_as_is": flatten(axtree, as_is=True),
         "median_ms": statistics.median(times),
         "times_ms": times,
         "post_extract_median_ms": statistics.median(post_times),
@@ -150,8 +179,11 @@ def main() -> int:
             page = context.new_page()
             try:
                 page.goto(url, wait_until="load", timeout=60_000)
-                if item.get("miniwob"):
-                    page.evaluate(MINIWOB_START.format(seed=json.dumps(str(seed))))
+                setup = item.get("setup_js")
+                if setup is None and item.get("miniwob"):
+                    setup = MINIWOB_START.format(seed=json.dumps(str(seed)))
+                if setup:
+                    page.evaluate(setup)
                 page.wait_for_timeout(int(item.get("settle_ms", 300)))
                 result = {"url": url, "error": None, **measure(page, runs, warmup)}
             except Exception as error:  # reported; the other pages go on

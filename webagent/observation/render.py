@@ -199,8 +199,9 @@ def render_tree(roots: tuple[AriaNode, ...], options: RenderOptions | None = Non
     options = options or RenderOptions()
     ctx = _Context(options=options, link_names=_count_link_names(roots))
     lines: list[Line] = []
-    for root in roots:
-        lines.extend(_render(root, ctx, 0, parent=None, siblings=roots, visible=True).lines)
+    for index, root in enumerate(roots):
+        frag = _render(root, ctx, 0, parent=None, siblings=roots, index=index, visible=True)
+        lines.extend(frag.lines)
     return Rendering(
         lines=tuple(_drop_repeats(lines)),
         elements=tuple(ctx.elements),
@@ -225,7 +226,11 @@ def is_addressable(node: AriaNode, parent: AriaNode | None) -> bool:
 def display_name(node: AriaNode, parent: AriaNode | None) -> str:
     """The name to show: the accessible name, or, for an addressable element whose name
     Playwright left out because its content says it (`link` > `text: Home`), that content."""
-    if node.name or not is_addressable(node, parent) or _has_addressable_inside(node):
+    return _display_name(node, is_addressable(node, parent))
+
+
+def _display_name(node: AriaNode, addressable: bool) -> str:
+    if node.name or not addressable or _has_addressable_inside(node):
         return node.name
     return _content_text(node, limit=200)
 
@@ -237,6 +242,7 @@ def _render(
     *,
     parent: AriaNode | None,
     siblings: tuple[AriaNode, ...],
+    index: int,
     visible: bool,
 ) -> _Frag:
     options = ctx.options
@@ -244,7 +250,7 @@ def _render(
         text = _clip(node.text or "", options.max_text)
         if not (visible or options.full_page) or not text:
             return _EMPTY
-        if _repeats_neighbour(node, parent, siblings):
+        if _repeats_neighbour(node, parent, siblings, index):
             return _EMPTY
         return _Frag([Line(depth, text, protected=False, in_viewport=visible)], inline=True)
 
@@ -260,7 +266,7 @@ def _render(
     if node.role == "heading":
         ctx.heading = _clip(node.name or node.text or "", options.max_name)
 
-    name = display_name(node, parent)
+    name = _display_name(node, addressable)
     folded = addressable and name != node.name  # the content became the name
     label = _label(node, name, ctx, addressable) if on_screen else None
     if addressable and on_screen:
@@ -283,9 +289,16 @@ def _render(
         if text and text != name:
             children.append(_Frag([Line(child_depth, text, False, in_viewport, top)], inline=True))
     if not folded and not _hides_children(node):
-        for child in node.children:
+        siblings = node.children
+        for position, child in enumerate(siblings):
             frag = _render(
-                child, ctx, child_depth, parent=node, siblings=node.children, visible=in_viewport
+                child,
+                ctx,
+                child_depth,
+                parent=node,
+                siblings=siblings,
+                index=position,
+                visible=in_viewport,
             )
             if frag.lines:
                 children.append(frag)
@@ -465,13 +478,12 @@ def _in_viewport(box: Box | None, viewport: tuple[int, int], inherited: bool) ->
 
 
 def _repeats_neighbour(
-    node: AriaNode, parent: AriaNode | None, siblings: tuple[AriaNode, ...]
+    node: AriaNode, parent: AriaNode | None, siblings: tuple[AriaNode, ...], index: int
 ) -> bool:
     """Text that only repeats its parent's name or a neighbouring control's label."""
     text = (node.text or "").strip()
     if parent is not None and text == parent.name:
         return True
-    index = next((i for i, sibling in enumerate(siblings) if sibling is node), -1)
     for neighbour in (siblings[index - 1] if index > 0 else None, _at(siblings, index + 1)):
         if neighbour is not None and neighbour.role != "text" and neighbour.name == text:
             return True

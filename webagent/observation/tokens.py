@@ -1,7 +1,9 @@
 """Token counts in OpenAI's o200k_base encoding.
 
 `bpe-openai` ships the vocabulary inside the wheel; `tiktoken` would download it at run time,
-which fails offline.
+which fails offline. It refuses inputs of a million characters or more, so long texts are
+counted in pieces cut at line ends (o200k never merges across a newline into the next line's
+first word, so the sum is the count of the whole, give or take a token per piece).
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bpe_openai import Encoding  # type: ignore[import-untyped]
+
+_PIECE_CHARS = 200_000
 
 
 @cache
@@ -26,9 +30,26 @@ def _encoding() -> Encoding:
 
 def count_tokens(text: str) -> int:
     """Number of o200k_base tokens in `text`."""
-    return len(_encoding().encode_ordinary(text))
+    if len(text) <= _PIECE_CHARS:
+        return len(_encoding().encode_ordinary(text))
+    return sum(count_tokens_each(_pieces(text)))
 
 
 def count_tokens_each(texts: list[str]) -> list[int]:
     """Token counts of several texts in one call."""
-    return [len(tokens) for tokens in _encoding().encode_ordinary_batch(texts)]
+    if all(len(text) <= _PIECE_CHARS for text in texts):
+        return [len(tokens) for tokens in _encoding().encode_ordinary_batch(texts)]
+    return [count_tokens(text) for text in texts]
+
+
+def _pieces(text: str) -> list[str]:
+    pieces = []
+    start = 0
+    while start < len(text):
+        end = min(start + _PIECE_CHARS, len(text))
+        if end < len(text):
+            cut = text.rfind("\n", start, end)
+            end = cut + 1 if cut > start else end
+        pieces.append(text[start:end])
+        start = end
+    return pieces

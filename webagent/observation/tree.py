@@ -145,7 +145,8 @@ def parse_snapshot(snapshot: str) -> tuple[AriaNode, ...]:
                 raise SnapshotParseError(f"line {number}: not a snapshot entry: {line!r}")
             indent = len(match.group(1))
             kind = None
-        _close(stack, roots, indent)
+        if stack and stack[-1][0] >= indent:
+            _close(stack, roots, indent)
         parent = stack[-1][1] if stack else None
 
         if fast is not None and kind == "text":
@@ -196,7 +197,13 @@ def _fast_attrs(fast: re.Match[str], offset: tuple[int, int]) -> dict[str, objec
     if raw_attrs:
         for attr in raw_attrs[2:-1].split("] ["):
             key, _, raw = attr.partition("=")
-            _apply_attr(attrs, key, raw, offset)
+            if key == "ref":  # the most common attributes first, inline
+                attrs["ref"] = raw
+            elif key == "box":
+                x, y, width, height = map(int, raw.split(","))
+                attrs["box"] = Box(x + offset[0], y + offset[1], width, height)
+            else:
+                _apply_attr(attrs, key, raw, offset)
     return attrs
 
 
@@ -305,7 +312,7 @@ def _apply_attr(attrs: dict[str, object], attr: str, raw: str, offset: tuple[int
     if attr == "ref":
         attrs["ref"] = raw
     elif attr == "box":
-        x, y, width, height = (int(part) for part in raw.split(","))
+        x, y, width, height = map(int, raw.split(","))
         attrs["box"] = Box(x + offset[0], y + offset[1], width, height)
     elif attr == "checked":
         attrs["checked"] = "mixed" if raw == "mixed" else True
