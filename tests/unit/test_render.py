@@ -231,3 +231,27 @@ def test_a_field_named_after_its_own_content_is_not_named_twice() -> None:
         "[e1] textbox value='Dear Sir, I agree'",
         "[e2] combobox value='Kyla' options: 'Kyla' | 'Gabi'",
     ]
+
+
+def test_without_boxes_rows_still_merge_and_blocks_keep_their_lines() -> None:
+    text = _text(
+        "- table [ref=e1]:\n"
+        "  - row [ref=e2]:\n"
+        '    - cell "Gender" [ref=e3]\n'
+        '    - cell "Male" [ref=e4]\n'
+        "- generic [ref=e5]:\n"
+        '  - heading "Orders" [level=2] [ref=e6]\n'
+        "  - text: 3 orders\n"
+        "- paragraph [ref=e7]:\n"
+        "  - text: See\n"
+        '  - link "order 178" [ref=e8]\n'
+        "  - text: for details\n",
+        full_page=True,
+    )
+    assert text.splitlines() == [
+        "table",
+        "  Gender | Male",
+        "## Orders",
+        "3 orders",
+        "See [e8] link 'order 178' for details",
+    ]

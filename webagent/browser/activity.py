@@ -4,13 +4,16 @@ An action's effects arrive late: a request returns, an autocomplete shows its su
 after a 300 ms timer, a menu opens after a short delay. An init script counts the page's
 pending short timers and notes its last DOM change; `Settler` then waits, bounded, until no
 tracked request is in flight, no short timer is pending, and the DOM has been quiet briefly.
+
+The same poll says whether the page is small and entirely on screen; such a page is observed
+without geometry (Playwright's boxes cost 10-30% more time), since all of it is in view.
 """
 
 from __future__ import annotations
 
 import time
 
-from playwright.sync_api import BrowserContext, Error, Page
+from playwright.sync_api import BrowserContext, Error, Frame, Page
 
 from webagent.browser.events import NetworkTracker
 
@@ -45,7 +48,15 @@ INIT_SCRIPT = """(() => {
   });
 })();""".replace("SHORT_TIMER_MS", str(SHORT_TIMER_MS))
 
-_BUSY_JS = "q => !!window.__webagentActivity && window.__webagentActivity.busy(q)"
+# Whether the page is still reacting, and whether all of it is on screen: a small document
+# that does not scroll needs no geometry to be shown "viewport only".
+_STATE_JS = """q => {
+  const activity = window.__webagentActivity, root = document.documentElement;
+  const whole = !!root && scrollX === 0 && scrollY === 0
+    && root.scrollHeight <= innerHeight && root.scrollWidth <= innerWidth
+    && document.getElementsByTagName('*').length <= SMALL_PAGE_ELEMENTS;
+  return [!!activity && activity.busy(q), whole];
+}""".replace("SMALL_PAGE_ELEMENTS", "400")
 _POLL_MS = 25
 
 
@@ -55,17 +66,36 @@ class Settler:
     def __init__(self, context: BrowserContext) -> None:
         context.add_init_script(INIT_SCRIPT)
         self._network = NetworkTracker(context)
+        self._whole: dict[Page, bool] = {}
+
+    def watch(self, page: Page) -> None:
+        page.on("framenavigated", self._on_navigated)
+        page.on("close", self._on_close)
+
+    def whole_page_in_view(self, page: Page) -> bool:
+        """Whether, when the page last settled, it was small and entirely on screen."""
+        return self._whole.get(page, False)
 
     def wait(self, page: Page, max_ms: int, quiet_ms: int = 100) -> bool:
         """Wait until the page is quiet, at most `max_ms`; return whether it went quiet."""
         deadline = time.monotonic() + max_ms / 1000
+        self._whole.pop(page, None)
         if not self._network.wait_quiet(page, quiet_ms=quiet_ms, max_ms=max_ms):
             return False
         while time.monotonic() < deadline:
             try:
-                if not page.evaluate(_BUSY_JS, quiet_ms):
-                    return True
-                page.wait_for_timeout(_POLL_MS)
+                busy, whole = page.evaluate(_STATE_JS, quiet_ms)
             except Error:
                 return False  # navigating or closed: the load wait that follows covers it
+            self._whole[page] = bool(whole)
+            if not busy:
+                return True
+            page.wait_for_timeout(_POLL_MS)
         return False
+
+    def _on_navigated(self, frame: Frame) -> None:
+        if frame.parent_frame is None:  # a new document: what was measured no longer holds
+            self._whole.pop(frame.page, None)
+
+    def _on_close(self, page: Page) -> None:
+        self._whole.pop(page, None)

@@ -113,8 +113,10 @@ class Tab:
         error and any dialogs or downloads since the last observation are included.
         """
         page = self.page
-        # Boxes are for the viewport: a full page is rendered without geometry (cheaper).
-        snapshot = self._snapshot(page, boxes=not full_page)
+        # Boxes filter the viewport. A full page, or a small page that is all on screen, is
+        # rendered without geometry: Playwright's boxes make the snapshot 10-30% slower.
+        boxes = not full_page and not self._settler.whole_page_in_view(page)
+        snapshot = self._snapshot(page, boxes=boxes)
         viewport = self._viewport(page)
         tabs = self.tabs()
         if budget is None and not full_page:
@@ -225,6 +227,7 @@ class Tab:
         self._active = len(self._pages) - 1
         self._events.watch(page)
         self._titles.watch(page)
+        self._settler.watch(page)
         page.on("close", self._on_page_closed)
 
     def _on_page(self, page: Page) -> None:

@@ -115,6 +115,10 @@ _NAMELESS_TEXT = frozenset({"iframe", "document", "img", "presentation", "none"}
 # Roles laid out inline: they join their neighbours on a line even without geometry.
 _INLINE_LEVEL = INTERACTIVE_ROLES | {
     "text",
+    "cell",
+    "gridcell",
+    "columnheader",
+    "rowheader",
     "img",
     "strong",
     "emphasis",
