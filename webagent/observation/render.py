@@ -251,17 +251,16 @@ def _render(
 ) -> _Frag:
     options = ctx.options
     if node.role == "text":
-        text = _clip(node.text or "", options.max_text)
-        if not (visible or options.full_page) or not text:
+        if not (visible or options.full_page) or not node.text:
             return _EMPTY
-        if _repeats_neighbour(node, parent, siblings, index):
+        text = _clip(node.text, options.max_text)
+        if not text or _repeats_neighbour(node, parent, siblings, index):
             return _EMPTY
         return _Frag([Line(depth, text, protected=False, in_viewport=visible)], inline=True)
 
     in_viewport = _in_viewport(node.box, options.viewport, inherited=visible)
     on_screen = in_viewport or options.full_page
     addressable = is_addressable(node, parent)
-    top = node.box.y if node.box is not None else None
     if addressable and node.box is not None and not node.box.empty:
         if node.box.bottom <= 0:
             ctx.above += 1
@@ -269,6 +268,9 @@ def _render(
             ctx.below += 1
     if node.role == "heading":
         ctx.heading = _clip(node.name or node.text or "", options.max_name)
+    if not on_screen:
+        return _render_hidden(node, ctx, depth)
+    top = node.box.y if node.box is not None else None
 
     name = _display_name(node, addressable)
     folded = addressable and name != node.name  # the content became the name
@@ -314,6 +316,23 @@ def _render(
         node.box is None and not addressable and node.role not in _INLINE_LEVEL
     )
     return _layout(node, head, children, depth, block=block)
+
+
+def _render_hidden(node: AriaNode, ctx: _Context, depth: int) -> _Frag:
+    """An off-screen node: only what of its subtree is positioned on screen is shown."""
+    frags = []
+    siblings = node.children
+    for position, child in enumerate(siblings):
+        if child.role == "text":
+            continue  # text has no box of its own: it is off screen with its parent
+        frag = _render(
+            child, ctx, depth, parent=node, siblings=siblings, index=position, visible=False
+        )
+        if frag.lines:
+            frags.append(frag)
+    if not frags:
+        return _EMPTY
+    return _layout(node, None, frags, depth, block=node.role == "heading")
 
 
 def _layout(
@@ -510,18 +529,16 @@ def _drop_repeats(lines: list[Line]) -> list[Line]:
 
 def _count_link_names(roots: tuple[AriaNode, ...]) -> Counter[str]:
     """How many different targets share each link name (a name shared needs its URL shown)."""
-    names: Counter[str] = Counter()
-    seen: set[tuple[str, str | None]] = set()
-    stack: list[tuple[AriaNode, AriaNode | None]] = [(root, None) for root in roots]
+    targets: dict[str, set[str | None]] = {}
+    stack = list(roots)
     while stack:
-        node, parent = stack.pop()
+        node = stack.pop()
         if node.role == "link":
-            name = display_name(node, parent)
-            if (name, node.url) not in seen:
-                seen.add((name, node.url))
-                names[name] += 1
-        stack.extend((child, node) for child in node.children)
-    return names
+            # A link is addressable whatever its parent, so its parent is not needed here.
+            name = _display_name(node, addressable=node.ref is not None)
+            targets.setdefault(name, set()).add(node.url)
+        stack.extend(node.children)
+    return Counter({name: len(urls) for name, urls in targets.items()})
 
 
 def _has_addressable_inside(node: AriaNode) -> bool:
