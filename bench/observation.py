@@ -14,7 +14,8 @@ Compared, per page:
    (``bench/.venv-browsergym``, made here on first use) because it pins an older Playwright.
 
 For each: the median wall time of producing the text over ``--runs`` runs after ``--warmup``
-runs (page loading is not timed; the webagent methods take turns, in a rotating order), its
+runs, more on fast pages until each way has 1 s of timed work (page loading is not timed;
+the webagent methods take turns, in a rotating order), its
 o200k tokens (``webagent.observation.count_tokens``), and its addressable interactive
 elements. The corpus is the lists just below: add a page by adding its name there.
 """
@@ -86,6 +87,8 @@ QUICK_PAGES = ["email-inbox", "book-flight", "click-tab-2", "shop", "argparse"]
 
 MINIWOB_START = "Math.seedrandom('1'); core.EPISODE_MAX_TIME = 600000; core.startEpisodeReal();"
 SETTLE_MS = 300  # after the episode starts, before measuring (not timed)
+MIN_TIMED_MS = 1000  # per reader and page: small pages get more runs (see _time_round_robin)
+MAX_RUNS = 101
 VIEWPORT = (1280, 720)
 
 BENCH_DIR = Path(__file__).resolve().parent
@@ -289,11 +292,17 @@ def _measure_page(
 def _time_round_robin(
     readers: dict[str, Callable[[], Any]], result: PageResult, runs: int, warmup: int
 ) -> dict[str, Any]:
-    """Run each reader warmup + runs times, taking turns; record times, keep the last output."""
+    """Run each reader warmup + runs times, taking turns; record times, keep the last output.
+
+    A fast page gets more runs, until each reader has `MIN_TIMED_MS` of timed work (at most
+    `MAX_RUNS` runs): the median of a few 3 ms calls is mostly noise.
+    """
     names = list(readers)
     outputs: dict[str, Any] = {}
-    for run in range(warmup + runs):
+    run = 0
+    while run < warmup + runs or (run < warmup + MAX_RUNS and _timed_too_little(result, names)):
         shift = run % len(names)
+        run += 1
         for name in names[shift:] + names[:shift]:
             measure = result.get(name)
             if measure.error is not None:
@@ -306,7 +315,7 @@ def _time_round_robin(
                 outputs.pop(name, None)
                 continue
             elapsed = (time.perf_counter() - started) * 1000
-            if run >= warmup:
+            if run > warmup:
                 measure.times.append(elapsed)
             outputs[name] = output
     for name in names:
@@ -314,6 +323,10 @@ def _time_round_robin(
         if measure.error is None and measure.times:
             measure.ms = statistics.median(measure.times)
     return outputs
+
+
+def _timed_too_little(result: PageResult, names: list[str]) -> bool:
+    return any(sum(result.get(name).times) < MIN_TIMED_MS for name in names)
 
 
 def ensure_browsergym_venv() -> Path:
@@ -895,7 +908,8 @@ DEFINITIONS = """## Definitions and method
 - Each page loads in a fresh browser context (viewport 1280x720); a MiniWoB page then runs
   `Math.seedrandom('1'); core.EPISODE_MAX_TIME = 600000; core.startEpisodeReal();` so both
   browsers see the same task instance. 300 ms settle, then 1 warm-up run and the timed
-  runs; the three webagent methods take turns in a rotating order. webagent and
+  runs (at least `--runs`; on fast pages more, until each webagent way has 1 s of timed
+  work, at most 101); the three webagent methods take turns in a rotating order. webagent and
   BrowserGym run one after the other, never at once.
 - Ratios are per page, then the median (min, max) over the pages that have both numbers.
 """

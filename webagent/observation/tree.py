@@ -195,14 +195,19 @@ def _read_attrs(values: list[object], attrs: list[str], offset: tuple[int, int])
 
 def _parse_slow_line(line: str, number: int, stack: list[_Open], roots: list[AriaNode]) -> None:
     """A line the fast expression does not cover: a quoted key, or not the format at all."""
-    match = _LINE.match(line)
+    quoted = _QUOTED.match(line)
+    match = quoted or _LINE.match(line)
     if match is None:
         raise SnapshotParseError(f"line {number}: not a snapshot entry: {line!r}")
     indent = len(match.group(1))
     while stack and stack[-1].indent >= indent:
         done = stack.pop().freeze()
         (stack[-1].children if stack else roots).append(done)
-    key, value = _split_entry(match.group(2), number)
+    if quoted is not None:
+        key = quoted.group(2).replace("''", "'")
+        value = _value(quoted.group(3)) if quoted.group(3) else None
+    else:
+        key, value = _split_entry(match.group(2), number)
     if key == "text" or key.startswith("/"):
         raise SnapshotParseError(f"line {number}: malformed entry: {line!r}")
     offset = stack[-1].offset if stack else (0, 0)
@@ -222,6 +227,10 @@ _FAST = re.compile(
     r"(?::(?: (?P<value>.+))?)?"
     r")$"
 )
+
+
+# A single-quoted key (Playwright quotes keys holding ": " or "#"), with an optional value.
+_QUOTED = re.compile(r"( *)- '((?:[^']|'')*)'(?::(?: (.+))?)?$")
 
 
 def _value(raw: str) -> str:
