@@ -286,3 +286,11 @@ def test_titles_follow_the_page(tab: Tab, site: str) -> None:
     tab.act(f"goto [{site}help.html]")
     assert tab.observe().title == "Help"
     assert [info.title for info in tab.tabs()] == ["Help"]
+
+
+def test_markdown_of_the_main_content(browser: Browser, site: str) -> None:
+    with browser.open(site + "products.html") as tab:
+        text = tab.markdown()
+    assert text.startswith("# Products\n")
+    assert f"[Back home]({site}index.html)" in text
+    assert "Great mouse, 5 stars" in text

@@ -29,6 +29,7 @@ from webagent.browser.events import DialogPolicy, EventLog
 from webagent.browser.executor import Timeouts, goto, perform
 from webagent.browser.titles import TitleTracker
 from webagent.errors import ActionParseError, BrowserError, NavigationError
+from webagent.html import html_to_markdown
 from webagent.observation import (
     DEFAULT_VIEWPORT_BUDGET,
     Observation,
@@ -133,6 +134,13 @@ class Tab:
         )
         self._last_error = None
         return observation
+
+    def markdown(self, *, main_only: bool = True, max_chars: int | None = None) -> str:
+        """The focused page's main content as Markdown, links resolved (for notes, summaries)."""
+        page = self.page
+        return html_to_markdown(
+            page.content(), base_url=page.url, main_only=main_only, max_chars=max_chars
+        )
 
     def snapshot(self) -> str:
         """The raw `aria_snapshot(mode="ai")` text of the focused page (no boxes)."""

@@ -25,112 +25,21 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from webagent.observation.observation import Element
+from webagent.observation.roles import (
+    CHECKABLE_ROLES,
+    INLINE_LEVEL_ROLES,
+    INTERACTIVE_ROLES,
+    LANDMARK_ROLES,
+    MERGEABLE_ROLES,
+    TEXT_INPUT_ROLES,
+)
 from webagent.observation.tree import AriaNode, Box
 
-INTERACTIVE_ROLES = frozenset(
-    {
-        "button",
-        "checkbox",
-        "combobox",
-        "link",
-        "listbox",
-        "menuitem",
-        "menuitemcheckbox",
-        "menuitemradio",
-        "option",
-        "radio",
-        "scrollbar",
-        "searchbox",
-        "slider",
-        "spinbutton",
-        "switch",
-        "tab",
-        "textbox",
-        "treeitem",
-    }
-)
-CHECKABLE_ROLES = frozenset({"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"})
-TEXT_INPUT_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "slider"})
-# Containers shown as their own line even without a name: they tell the model where it is.
-_LANDMARK_ROLES = frozenset(
-    {
-        "alert",
-        "alertdialog",
-        "banner",
-        "complementary",
-        "contentinfo",
-        "dialog",
-        "form",
-        "main",
-        "menu",
-        "menubar",
-        "navigation",
-        "search",
-        "table",
-        "tablist",
-        "tabpanel",
-        "toolbar",
-        "tree",
-        "grid",
-        "treegrid",
-    }
-)
-# Containers merged into one line when everything inside them fits on it.
-_INLINE_ROLES = frozenset(
-    {
-        "generic",
-        "paragraph",
-        "listitem",
-        "cell",
-        "gridcell",
-        "row",
-        "rowheader",
-        "columnheader",
-        "caption",
-        "strong",
-        "emphasis",
-        "code",
-        "term",
-        "definition",
-        "label",
-        "time",
-        "mark",
-        "deletion",
-        "insertion",
-        "subscript",
-        "superscript",
-        "blockquote",
-        "status",
-        "note",
-        "group",
-        "figure",
-        "text",
-    }
-)
 _GENERIC_LINK_NAMES = frozenset(
     {"", "here", "click here", "more", "read more", "link", "this", "details", "view", "view all"}
 )
 # Roles whose name is not page text (shown only where they carry a line of their own).
 _NAMELESS_TEXT = frozenset({"iframe", "document", "img", "presentation", "none"})
-# Roles laid out inline: they join their neighbours on a line even without geometry.
-_INLINE_LEVEL = INTERACTIVE_ROLES | {
-    "text",
-    "cell",
-    "gridcell",
-    "columnheader",
-    "rowheader",
-    "img",
-    "strong",
-    "emphasis",
-    "code",
-    "mark",
-    "time",
-    "subscript",
-    "superscript",
-    "insertion",
-    "deletion",
-    "label",
-}
 _ALWAYS_MERGED = frozenset({"row", "listitem"})
 _INLINE_MAX = 160
 _SAME_LINE_PX = 8
@@ -313,7 +222,7 @@ def _render(
     if label:
         head = Line(depth, label, addressable and in_viewport, in_viewport, top)
     block = node.role == "heading" or (
-        node.box is None and not addressable and node.role not in _INLINE_LEVEL
+        node.box is None and not addressable and node.role not in INLINE_LEVEL_ROLES
     )
     return _layout(node, head, children, depth, block=block)
 
@@ -344,7 +253,7 @@ def _layout(
     pieces = [frag.lines[0] for frag in children if len(frag.lines) == 1 and frag.inline]
     if len(pieces) == len(children) and (
         (node.role in _ALWAYS_MERGED and not any(piece.block for piece in pieces))
-        or (node.role in _INLINE_ROLES and _same_line(pieces))
+        or (node.role in MERGEABLE_ROLES and _same_line(pieces))
         or not children
     ):
         body = (" | " if node.role == "row" else " ").join(piece.text for piece in pieces)
@@ -406,7 +315,7 @@ def _label(node: AriaNode, name: str, ctx: _Context, addressable: bool) -> str |
             return "#" * min(node.level or 2, 6) + " " + (name or _clip(node.text or "", 150))
         if role == "img":
             return f"img {_quote(name)}" if name else None
-        if role in _LANDMARK_ROLES:
+        if role in LANDMARK_ROLES:
             return f"{role} {_quote(name)}" if name else role
         if role in ("region", "group", "figure", "radiogroup", "list") and name:
             return f"{role} {_quote(name)}"
