@@ -22,7 +22,8 @@ was built for; "text_as_is" is the unfiltered text of the same tree. `_post_extr
 (removing the marks again) runs after each run, outside the timing, and is reported apart.
 The result on stdout, one JSON object: versions, and per page both texts of the last run,
 the median and each run's time in ms, the number of bids in the text, and the number of
-those on nodes with an interactive role (`INTERACTIVE_ROLES`).
+those on nodes with an interactive role (the request's `interactive_roles`, which
+bench/observation.py fills with webagent's, plus Chrome's own names for them).
 
 Python 3.11, standard library + browsergym-core only: this file must not import webagent.
 """
@@ -54,35 +55,12 @@ CHROMIUM_ARGS = [
     "--disable-quic",
     "--disable-dev-shm-usage",
 ]
-# webagent's INTERACTIVE_ROLES, plus the Chrome-internal role names CDP reports for the same
-# kinds of element (an <option> of a <select> is "MenuListOption", a <select> can be
-# "PopUpButton" or "combobox" depending on the Chrome version).
-INTERACTIVE_ROLES = frozenset(
-    {
-        "button",
-        "checkbox",
-        "combobox",
-        "link",
-        "listbox",
-        "menuitem",
-        "menuitemcheckbox",
-        "menuitemradio",
-        "option",
-        "radio",
-        "scrollbar",
-        "searchbox",
-        "slider",
-        "spinbutton",
-        "switch",
-        "tab",
-        "textbox",
-        "treeitem",
-        "MenuListOption",
-        "ListBoxOption",
-        "PopUpButton",
-        "ToggleButton",
-        "DisclosureTriangle",
-    }
+# Chrome-internal role names CDP reports for interactive elements, added to the roles the
+# request names (webagent's INTERACTIVE_ROLES: this script must not import webagent). An
+# <option> of a <select> is "MenuListOption"; a <select> is "PopUpButton" or "combobox"
+# depending on the Chrome version.
+CHROME_INTERACTIVE_ROLES = frozenset(
+    {"MenuListOption", "ListBoxOption", "PopUpButton", "ToggleButton", "DisclosureTriangle"}
 )
 # A line of `flatten_axtree_to_str`: tabs, optionally `[bid] `, then the role.
 _LINE = re.compile(r"^\t*(?:\[([^\]]+)\] )?(\S+)")
@@ -95,7 +73,7 @@ NEW_CHROMIUM_PROPERTIES = ("url",)
 MINIWOB_START = "Math.seedrandom({seed}); core.EPISODE_MAX_TIME = 600000; core.startEpisodeReal();"
 
 
-def count_bids(text: str) -> tuple[int, int, dict[str, int]]:
+def count_bids(text: str, interactive: frozenset[str]) -> tuple[int, int, dict[str, int]]:
     """(bids in the text, bids on interactive roles, interactive bids per role)."""
     total = 0
     roles: dict[str, int] = {}
@@ -105,7 +83,7 @@ def count_bids(text: str) -> tuple[int, int, dict[str, int]]:
             continue
         total += 1
         role = match.group(2)
-        if role in INTERACTIVE_ROLES:
+        if role in interactive:
             roles[role] = roles.get(role, 0) + 1
     return total, sum(roles.values()), roles
 
@@ -130,7 +108,7 @@ def extract(page: Page) -> tuple[str, dict[str, Any]]:
     return flatten(axtree), axtree
 
 
-def measure(page: Page, runs: int, warmup: int) -> dict[str, Any]:
+def measure(page: Page, runs: int, warmup: int, interactive: frozenset[str]) -> dict[str, Any]:
     times: list[float] = []
     post_times: list[float] = []
     text: str = ""
@@ -145,7 +123,7 @@ def measure(page: Page, runs: int, warmup: int) -> dict[str, Any]:
         if run >= warmup:
             times.append(elapsed)
             post_times.append(post_elapsed)
-    bids, interactive, roles = count_bids(text)
+    bids, interactive_bids, roles = count_bids(text, interactive)
     return {
         "text": text,
         "text_as_is": flatten(axtree, as_is=True),
@@ -153,7 +131,7 @@ def measure(page: Page, runs: int, warmup: int) -> dict[str, Any]:
         "times_ms": times,
         "post_extract_median_ms": statistics.median(post_times),
         "bids": bids,
-        "interactive_bids": interactive,
+        "interactive_bids": interactive_bids,
         "interactive_roles": roles,
     }
 
@@ -166,6 +144,7 @@ def main() -> int:
     warmup = int(request.get("warmup", 1))
     width, height = request.get("viewport", [1280, 720])
     seed = int(request.get("seed", 1))
+    interactive = frozenset(request.get("interactive_roles", ())) | CHROME_INTERACTIVE_ROLES
     results: list[dict[str, Any]] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -185,7 +164,7 @@ def main() -> int:
                 if setup:
                     page.evaluate(setup)
                 page.wait_for_timeout(int(item.get("settle_ms", 300)))
-                result = {"url": url, "error": None, **measure(page, runs, warmup)}
+                result = {"url": url, "error": None, **measure(page, runs, warmup, interactive)}
             except Exception as error:  # reported; the other pages go on
                 result = {"url": url, "error": f"{type(error).__name__}: {error}"}
             finally:

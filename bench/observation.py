@@ -46,7 +46,13 @@ from typing import Any
 import miniwob
 
 from webagent.browser import Browser, find_chromium, launch
-from webagent.observation import AriaNode, count_tokens, is_addressable, parse_snapshot
+from webagent.observation import (
+    INTERACTIVE_ROLES,
+    AriaNode,
+    count_tokens,
+    is_addressable,
+    parse_snapshot,
+)
 
 # -- the corpus ------------------------------------------------------------------------------
 # MiniWoB++ task pages (`<site-packages>/miniwob/html/miniwob/<task>.html`), each started with
@@ -356,6 +362,7 @@ def measure_browsergym(
             "runs": runs,
             "warmup": warmup,
             "chromium": chromium,
+            "interactive_roles": sorted(INTERACTIVE_ROLES),
             "viewport": list(VIEWPORT),
             "pages": [
                 {
