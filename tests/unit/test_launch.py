@@ -21,13 +21,3 @@ def test_headed_without_a_display_says_how_to_get_one(monkeypatch: pytest.Monkey
 def test_a_missing_executable_is_named() -> None:
     with pytest.raises(BrowserNotFoundError, match="/nonexistent/chrome"):
         launch(executable_path="/nonexistent/chrome")
-
-
-def test_two_browsers_can_run_at_once_in_one_thread() -> None:
-    with launch() as first, launch() as second:
-        one = first.open("about:blank")
-        two = second.open("data:text/html,<button>Second</button>")
-        assert one.observe().url == "about:blank"
-        assert "[e" in two.observe().text
-    with launch() as again:  # the runtime restarts after the last browser closed
-        assert again.open("about:blank").observe().url == "about:blank"
