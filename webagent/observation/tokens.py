@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bpe_openai import Encoding  # type: ignore[import-untyped]
+    from bpe_openai import Encoding
 
 _PIECE_CHARS = 200_000
 

@@ -1,0 +1,110 @@
+"""`webagent sites`: list, serve and rehearse the local sites (the demo shop)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import signal
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from webagent.browser import launch
+from webagent.sites import site_names, start_site
+from webagent.sites.oracle_runner import OracleOutcome, OracleRunner
+
+
+def register(commands: Any) -> None:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "sites",
+        help="serve the local demo sites and run their oracle solutions",
+        description="The local sites that stand in for WebArena's (which cannot run here).",
+    )
+    sub = parser.add_subparsers(dest="sites_command", metavar="SUBCOMMAND", required=True)
+
+    listing = sub.add_parser("list", help="list the sites", description="List the local sites.")
+    listing.set_defaults(run=run_list)
+
+    serve = sub.add_parser(
+        "serve",
+        help="serve a site until interrupted",
+        description="Serve a site on loopback. Its state lives in a SQLite file (--db); "
+        "a new file, or --reset, starts from the seed state.",
+    )
+    serve.add_argument("site", help="the site, e.g. demo_shop")
+    serve.add_argument("--port", type=int, default=7770, help="port (default 7770; 0: any)")
+    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    serve.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temp copy)")
+    serve.add_argument("--reset", action="store_true", help="restore the seed state first")
+    serve.set_defaults(run=run_serve)
+
+    oracle = sub.add_parser(
+        "oracle",
+        help="run the scripted solution of each task and score it",
+        description="Run each task's scripted solution through the browser API with HAR "
+        "recording and score it with webarena-verified's evaluators.",
+    )
+    oracle.add_argument("site", help="the site, e.g. demo_shop")
+    oracle.add_argument(
+        "--task", type=int, action="append", dest="tasks", metavar="N", help="only task N (repeat)"
+    )
+    oracle.add_argument(
+        "--out", type=Path, default=None, help="keep HARs and responses here (default: temp)"
+    )
+    oracle.set_defaults(run=run_oracle)
+
+
+def run_list(args: argparse.Namespace) -> int:
+    for name in site_names():
+        print(name)
+    return 0
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    with start_site(
+        args.site, db=args.db, port=args.port, host=args.host, reset=args.reset
+    ) as server:
+        print(f"{args.site} on {server.url}  (database: {server.db}; Ctrl-C stops)", flush=True)
+        stop = threading.Event()
+        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        with contextlib.suppress(KeyboardInterrupt):
+            stop.wait()
+    return 0
+
+
+def run_oracle(args: argparse.Namespace) -> int:
+    temp = None
+    out = args.out
+    if out is None:
+        temp = tempfile.TemporaryDirectory(prefix="webagent-oracle-")
+        out = Path(temp.name)
+    try:
+        with (
+            start_site(args.site, db=out / "site.sqlite", reset=True) as server,
+            launch() as browser,
+        ):
+            runner = OracleRunner(server, browser, out)
+            total = len(args.tasks) if args.tasks else len(runner.tasks)
+            print(f"{args.site}: {total} tasks on {server.url}", flush=True)
+            outcomes = runner.run(args.tasks, report=_print_outcome)
+    finally:
+        if temp is not None:
+            temp.cleanup()
+    passed = sum(outcome.passed for outcome in outcomes)
+    print(f"\n{passed}/{len(outcomes)} tasks scored 1.0")
+    return 0 if passed == len(outcomes) else 1
+
+
+def _print_outcome(outcome: OracleOutcome) -> None:
+    intent = outcome.task.intent
+    intent = intent if len(intent) <= 70 else intent[:69] + "…"
+    score = f"{outcome.score.score:.1f}" if outcome.score is not None else "---"
+    mark = "ok  " if outcome.passed else "FAIL"
+    print(f"{mark} {score}  task {outcome.task.task_id:>3}  {intent}  ({outcome.seconds:.1f}s)")
+    if not outcome.passed:
+        reason = outcome.error or (outcome.score.explain() if outcome.score else "")
+        for line in reason.splitlines():
+            print(f"          {line}", file=sys.stderr)
+    sys.stdout.flush()

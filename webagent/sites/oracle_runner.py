@@ -1,0 +1,120 @@
+"""Running a site's oracle solutions in the browser and scoring them like agent runs.
+
+Each task gets the site's seed state, a signed-in session (signed in through the site's own
+login steps, in a separate browser context, so the task's HAR holds only the task), its
+start URL, the solution's steps, and the official score of its HAR and response. The files
+left behind per task are what a benchmark run writes: `network.har`, `agent_response.json`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from webagent.browser import Browser, Tab
+from webagent.sites.oracle import OracleFile, Step, StepError, load_oracle, to_action
+from webagent.sites.server import SiteServer
+from webagent.webarena import AgentResponse, Scorer, Task, TaskScore, load_tasks, render_url
+
+
+@dataclass(frozen=True, slots=True)
+class OracleOutcome:
+    """One task's oracle run: its score, or why the steps broke off."""
+
+    task: Task
+    score: TaskScore | None
+    error: str | None
+    steps: int
+    seconds: float
+    folder: Path
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and self.score is not None and self.score.passed
+
+
+Report = Callable[[OracleOutcome], None]
+
+
+class OracleRunner:
+    """Runs oracle solutions against a served site with one browser."""
+
+    def __init__(self, server: SiteServer, browser: Browser, out_dir: Path) -> None:
+        self.server = server
+        self.browser = browser
+        self.out_dir = out_dir
+        self.site_urls = {server.site.webarena_site: server.url}
+        self.scorer = Scorer(self.site_urls)
+        self.oracle: OracleFile = load_oracle(server.site.oracle_file)
+        self.tasks = {task.task_id: task for task in load_tasks(server.site.tasks_file)}
+
+    def run(
+        self,
+        task_ids: Iterable[int] | None = None,
+        *,
+        skip_commits: bool = False,
+        report: Report | None = None,
+    ) -> list[OracleOutcome]:
+        """Run the solutions of `task_ids` (all by default), each from the seed state."""
+        outcomes = []
+        for task_id in task_ids if task_ids is not None else sorted(self.tasks):
+            outcome = self.run_task(task_id, skip_commits=skip_commits)
+            outcomes.append(outcome)
+            if report is not None:
+                report(outcome)
+        return outcomes
+
+    def run_task(self, task_id: int, *, skip_commits: bool = False) -> OracleOutcome:
+        task = self.tasks[task_id]
+        solution = self.oracle.tasks.get(task_id)
+        folder = self.out_dir / str(task_id)
+        folder.mkdir(parents=True, exist_ok=True)
+        started = time.monotonic()
+        if solution is None:
+            return OracleOutcome(task, None, "no oracle solution for this task", 0, 0.0, folder)
+        self.server.reset()
+        storage = self._sign_in(folder) if solution.login else None
+        har = folder / "network.har"
+        done = 0
+        error: str | None = None
+        start_url = render_url(task.start_urls[0], self.site_urls)
+        tab = self.browser.open(start_url, storage_state=storage, record_har=har)
+        try:
+            for done, step in enumerate(solution.steps, start=1):  # noqa: B007 - count for reports
+                if skip_commits and step.commits:
+                    continue
+                run_step(tab, step, self.site_urls)
+        except StepError as problem:
+            error = f"step {done} ({solution.steps[done - 1].kind}): {problem}"
+        finally:
+            tab.close()  # writes the HAR
+        response = solution.agent_response
+        (folder / "agent_response.json").write_text(json.dumps(response.to_json(), indent=2))
+        score = self.scorer.score(task, response, har) if error is None else None
+        return OracleOutcome(task, score, error, done, time.monotonic() - started, folder)
+
+    def rescore(self, outcome: OracleOutcome, response: AgentResponse) -> TaskScore:
+        """Score an earlier run's HAR with another response (e.g. a wrong answer)."""
+        return self.scorer.score(outcome.task, response, outcome.folder / "network.har")
+
+    def _sign_in(self, folder: Path) -> Path:
+        state = folder / "storage_state.json"
+        with self.browser.open(self.server.url + "/") as tab:
+            for step in self.oracle.login:
+                run_step(tab, step, self.site_urls)
+            tab.context.storage_state(path=state)
+        return state
+
+
+def run_step(tab: Tab, step: Step, site_urls: dict[str, str]) -> None:
+    """Resolve one step on the current page and run it; `StepError` if it fails."""
+    observation = tab.observe(full_page=True)
+    action = to_action(step, observation, site_urls)
+    if action is None:
+        return
+    result = tab.act(action)
+    if result.error is not None:
+        raise StepError(f"{result.describe()}")

@@ -1,0 +1,92 @@
+"""Serving a local site on loopback, in a background thread, on its own database copy.
+
+    from webagent.sites import start_site
+    with start_site("demo_shop", db=tmp_path / "shop.sqlite") as server:
+        server.url        # http://127.0.0.1:PORT
+        server.reset()    # back to the seed state
+
+Each server has its own SQLite file, so parallel workers (or tests) never see each other's
+orders and carts.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from werkzeug.serving import BaseWSGIServer, make_server
+
+from webagent.errors import ConfigError
+from webagent.sites.catalog import Site, load_site
+
+
+class SiteServer:
+    """A site running in this process. Stop it (or use `with`) when done."""
+
+    def __init__(self, site: Site, db: Path, server: BaseWSGIServer, temp: Any) -> None:
+        self.site = site
+        self.db = db
+        self._server = server
+        self._temp = temp
+        self._thread = threading.Thread(
+            target=server.serve_forever, name=f"site-{site.name}", daemon=True
+        )
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        """Base URL without a trailing slash, as WebArena's `__SHOPPING__` stands for."""
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def reset(self) -> None:
+        """Restore the seed state (orders, carts, reviews, addresses, wish list)."""
+        self.site.reset_database(self.db)
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(timeout=5)
+        if self._temp is not None:
+            self._temp.cleanup()
+
+    def __enter__(self) -> SiteServer:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+
+def start_site(
+    name: str,
+    *,
+    db: str | Path | None = None,
+    port: int = 0,
+    host: str = "127.0.0.1",
+    reset: bool = False,
+) -> SiteServer:
+    """Start site `name` on `host:port` (0: a free port) with its database at `db`.
+
+    Without `db`, a temporary copy is made and removed on stop. A database that does not
+    exist yet, or `reset=True`, gets the seed state.
+    """
+    site = load_site(name)
+    temp = None
+    if db is None:
+        temp = tempfile.TemporaryDirectory(prefix=f"webagent-{name}-")
+        path = Path(temp.name) / f"{name}.sqlite"
+    else:
+        path = Path(db)
+    if reset or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        site.reset_database(path)
+    app = site.create_app(path)
+    try:
+        server = make_server(host, port, app, threaded=True)
+    except OSError as error:
+        if temp is not None:
+            temp.cleanup()
+        raise ConfigError(f"cannot serve {name} on {host}:{port}: {error.strerror}") from error
+    return SiteServer(site, path, server, temp)
