@@ -255,3 +255,22 @@ def test_without_boxes_rows_still_merge_and_blocks_keep_their_lines() -> None:
         "3 orders",
         "See [e8] link 'order 178' for details",
     ]
+
+
+def test_content_that_only_repeats_a_control_name_is_not_shown_twice() -> None:
+    text = _text(
+        '- link "Page 2" [ref=e1] [box=0,0,50,20]:\n'
+        "  - /url: ?p=2\n"
+        "  - generic [ref=e2] [box=0,0,1,1]: Page\n"
+        "  - text: \"2\"\n"
+    )
+    assert text == "[e1] link 'Page 2'"
+
+
+def test_a_label_element_next_to_its_field_is_not_repeated() -> None:
+    text = _text(
+        "- generic [ref=e53] [box=0,0,300,40]:\n"
+        "  - generic [ref=e54] [box=0,0,300,16]: Email\n"
+        '  - textbox "Email" [ref=e55] [box=0,20,300,20]\n'
+    )
+    assert text == "[e55] textbox 'Email'"

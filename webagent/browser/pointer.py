@@ -62,6 +62,11 @@ def click_target(locator: Locator, timeout_ms: int) -> ClickTarget:
     locator.scroll_into_view_if_needed(timeout=timeout_ms)
     found = locator.evaluate(_POINT_JS)
     if found["kind"] == "covered":
+        # A sticky header or a cookie bar may sit over the edge of the screen where the
+        # element landed: bring it to the middle, as a person would scroll, and look again.
+        locator.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+        found = locator.evaluate(_POINT_JS)
+    if found["kind"] == "covered":
         return ClickTarget(blocker=str(found["blocker"]))
     if found["kind"] == "point" and not found["centre"]:
         return ClickTarget(position=(float(found["x"]), float(found["y"])))

@@ -170,6 +170,8 @@ def _render(
     in_viewport = _in_viewport(node.box, options.viewport, inherited=visible)
     on_screen = in_viewport or options.full_page
     addressable = is_addressable(node, parent)
+    if _is_label_of_neighbour(node, addressable, parent, siblings, index):
+        return _EMPTY
     if addressable and node.box is not None and not node.box.empty:
         if node.box.bottom <= 0:
             ctx.above += 1
@@ -182,7 +184,8 @@ def _render(
     top = node.box.y if node.box is not None else None
 
     name = _display_name(node, addressable)
-    folded = addressable and name != node.name  # the content became the name
+    # The content became the name, or only says part of it again ("Page 2" > "Page", "2").
+    folded = addressable and (name != node.name or _content_repeats_name(node))
     label = _label(node, name, ctx, addressable) if on_screen else None
     if addressable and on_screen:
         ctx.elements.append(_element(node, name, ctx, in_viewport))
@@ -422,6 +425,23 @@ def _repeats_neighbour(
     return False
 
 
+def _is_label_of_neighbour(
+    node: AriaNode,
+    addressable: bool,
+    parent: AriaNode | None,
+    siblings: tuple[AriaNode, ...],
+    index: int,
+) -> bool:
+    """A `<label>` rendered as a plain text element next to the control it names."""
+    return (
+        not addressable
+        and node.role in ("generic", "label")
+        and not node.children
+        and node.text is not None
+        and _repeats_neighbour(node, parent, siblings, index)
+    )
+
+
 def _at(nodes: tuple[AriaNode, ...], index: int) -> AriaNode | None:
     return nodes[index] if 0 <= index < len(nodes) else None
 
@@ -448,6 +468,13 @@ def _count_link_names(roots: tuple[AriaNode, ...]) -> Counter[str]:
             targets.setdefault(name, set()).add(node.url)
         stack.extend(node.children)
     return Counter({name: len(urls) for name, urls in targets.items()})
+
+
+def _content_repeats_name(node: AriaNode) -> bool:
+    if not node.children or not node.name:
+        return False
+    content = " ".join(_content_text(node, limit=len(node.name) + 20).split())
+    return bool(content) and content in " ".join(node.name.split())
 
 
 def _has_addressable_inside(node: AriaNode) -> bool:

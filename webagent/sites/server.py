@@ -16,10 +16,17 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from werkzeug.serving import BaseWSGIServer, make_server
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from webagent.errors import ConfigError
 from webagent.sites.catalog import Site, load_site
+
+
+class _QuietHandler(WSGIRequestHandler):
+    """Request handling without a log line per request (tests and benchmarks make many)."""
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        pass
 
 
 class SiteServer:
@@ -66,11 +73,12 @@ def start_site(
     port: int = 0,
     host: str = "127.0.0.1",
     reset: bool = False,
+    log_requests: bool = False,
 ) -> SiteServer:
     """Start site `name` on `host:port` (0: a free port) with its database at `db`.
 
     Without `db`, a temporary copy is made and removed on stop. A database that does not
-    exist yet, or `reset=True`, gets the seed state.
+    exist yet, or `reset=True`, gets the seed state. `log_requests` prints a line per request.
     """
     site = load_site(name)
     temp = None
@@ -84,7 +92,8 @@ def start_site(
         site.reset_database(path)
     app = site.create_app(path)
     try:
-        server = make_server(host, port, app, threaded=True)
+        handler = WSGIRequestHandler if log_requests else _QuietHandler
+        server = make_server(host, port, app, threaded=True, request_handler=handler)
     except OSError as error:
         if temp is not None:
             temp.cleanup()
