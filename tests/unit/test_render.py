@@ -262,7 +262,7 @@ def test_content_that_only_repeats_a_control_name_is_not_shown_twice() -> None:
         '- link "Page 2" [ref=e1] [box=0,0,50,20]:\n'
         "  - /url: ?p=2\n"
         "  - generic [ref=e2] [box=0,0,1,1]: Page\n"
-        "  - text: \"2\"\n"
+        '  - text: "2"\n'
     )
     assert text == "[e1] link 'Page 2'"
 
@@ -274,3 +274,8 @@ def test_a_label_element_next_to_its_field_is_not_repeated() -> None:
         '  - textbox "Email" [ref=e55] [box=0,20,300,20]\n'
     )
     assert text == "[e55] textbox 'Email'"
+
+
+def test_a_button_labelled_beyond_its_text_shows_the_label_once() -> None:
+    text = _text('- button "Add to Cart: Olaplex Hair Mask" [ref=e1] [box=0,0,50,20]: Add to Cart')
+    assert text == "[e1] button 'Add to Cart: Olaplex Hair Mask'"

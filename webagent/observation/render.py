@@ -42,6 +42,7 @@ _GENERIC_LINK_NAMES = frozenset(
 _NAMELESS_TEXT = frozenset({"iframe", "document", "img", "presentation", "none"})
 _ALWAYS_MERGED = frozenset({"row", "listitem"})
 _INLINE_MAX = 160
+_ROW_MAX = 400  # a table row reads best on one line even when long
 _SAME_LINE_PX = 8
 
 
@@ -263,7 +264,7 @@ def _layout(
         if node.role == "listitem":
             body = "- " + body
         text = f"{head.text} {body}".rstrip() if head else body
-        if len(text) <= _INLINE_MAX or not children:
+        if len(text) <= (_ROW_MAX if node.role == "row" else _INLINE_MAX) or not children:
             merged = Line(
                 depth,
                 text,
@@ -471,7 +472,7 @@ def _count_link_names(roots: tuple[AriaNode, ...]) -> Counter[str]:
 
 
 def _content_repeats_name(node: AriaNode) -> bool:
-    if not node.children or not node.name:
+    if not node.name or not (node.children or node.text):
         return False
     content = " ".join(_content_text(node, limit=len(node.name) + 20).split())
     return bool(content) and content in " ".join(node.name.split())

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from webagent.browser import Browser, Tab
-from webagent.sites.oracle import OracleFile, Step, StepError, load_oracle, to_action
+from webagent.sites.oracle import OracleFile, Solution, Step, StepError, load_oracle, to_action
 from webagent.sites.server import SiteServer
 from webagent.webarena import AgentResponse, Scorer, Task, TaskScore, load_tasks, render_url
 
@@ -50,6 +50,10 @@ class OracleRunner:
         self.scorer = Scorer(self.site_urls)
         self.oracle: OracleFile = load_oracle(server.site.oracle_file)
         self.tasks = {task.task_id: task for task in load_tasks(server.site.tasks_file)}
+        # The site is reset (and signed into again) only after a run that may have changed
+        # it: tasks that only read or navigate leave the seed state as it was.
+        self._pristine = False
+        self._storage: Path | None = None
 
     def run(
         self,
@@ -58,7 +62,11 @@ class OracleRunner:
         skip_commits: bool = False,
         report: Report | None = None,
     ) -> list[OracleOutcome]:
-        """Run the solutions of `task_ids` (all by default), each from the seed state."""
+        """Run the solutions of `task_ids` (all by default), each from the seed state.
+
+        `skip_commits` stops each solution before its first step that changes the site, to
+        check that the task's score depends on that change.
+        """
         outcomes = []
         for task_id in task_ids if task_ids is not None else sorted(self.tasks):
             outcome = self.run_task(task_id, skip_commits=skip_commits)
@@ -75,8 +83,13 @@ class OracleRunner:
         started = time.monotonic()
         if solution is None:
             return OracleOutcome(task, None, "no oracle solution for this task", 0, 0.0, folder)
-        self.server.reset()
-        storage = self._sign_in(folder) if solution.login else None
+        if not self._pristine:
+            self.server.reset()
+            self._storage = None
+            self._pristine = True
+        if solution.login and self._storage is None:
+            self._storage = self._sign_in(self.out_dir)
+        storage = self._storage if solution.login else None
         har = folder / "network.har"
         done = 0
         error: str | None = None
@@ -85,12 +98,13 @@ class OracleRunner:
         try:
             for done, step in enumerate(solution.steps, start=1):  # noqa: B007 - count for reports
                 if skip_commits and step.commits:
-                    continue
+                    break  # the rest of the steps depend on the change
                 run_step(tab, step, self.site_urls)
         except StepError as problem:
             error = f"step {done} ({solution.steps[done - 1].kind}): {problem}"
         finally:
             tab.close()  # writes the HAR
+            self._pristine = self._pristine and _leaves_site_as_is(task, solution)
         response = solution.agent_response
         (folder / "agent_response.json").write_text(json.dumps(response.to_json(), indent=2))
         score = self.scorer.score(task, response, har) if error is None else None
@@ -107,6 +121,11 @@ class OracleRunner:
                 run_step(tab, step, self.site_urls)
             tab.context.storage_state(path=state)
         return state
+
+
+def _leaves_site_as_is(task: Task, solution: Solution) -> bool:
+    changes = task.expected_action.lower() == "mutate" or any(s.commits for s in solution.steps)
+    return not changes
 
 
 def run_step(tab: Tab, step: Step, site_urls: dict[str, str]) -> None:

@@ -1,0 +1,109 @@
+"""The demo shop's tasks: every oracle solution scores 1.0 through webarena-verified, and
+the scores mean something (a wrong answer or a skipped change scores 0)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from webagent.browser import Browser
+from webagent.sites import load_site, start_site
+from webagent.sites.oracle_runner import OracleOutcome, OracleRunner
+from webagent.webarena import AgentResponse, load_tasks
+
+
+@pytest.fixture(scope="module")
+def runner(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[OracleRunner]:
+    out = tmp_path_factory.mktemp("oracle")
+    with start_site("demo_shop", db=out / "shop.sqlite", reset=True) as server:
+        yield OracleRunner(server, browser, out)
+
+
+@pytest.fixture(scope="module")
+def outcomes(runner: OracleRunner) -> dict[int, OracleOutcome]:
+    return {outcome.task.task_id: outcome for outcome in runner.run()}
+
+
+def test_every_oracle_solution_scores_one(outcomes: dict[int, OracleOutcome]) -> None:
+    failures = {
+        task_id: outcome.error or (outcome.score.explain() if outcome.score else "no score")
+        for task_id, outcome in outcomes.items()
+        if not outcome.passed
+    }
+    assert not failures, failures
+    assert len(outcomes) >= 40
+
+
+def test_a_wrong_answer_scores_zero_on_every_retrieve_task(
+    runner: OracleRunner, outcomes: dict[int, OracleOutcome]
+) -> None:
+    retrieve = [o for o in outcomes.values() if o.task.expected_action.lower() == "retrieve"]
+    assert len(retrieve) >= 15
+    still_passing = []
+    for outcome in retrieve:
+        right = runner.oracle.tasks[outcome.task.task_id].agent_response
+        if runner.rescore(outcome, wrong(right)).score != 0.0:
+            still_passing.append(outcome.task.task_id)
+    assert not still_passing
+
+
+def test_skipping_the_change_fails_every_mutate_task(runner: OracleRunner) -> None:
+    mutate = [
+        task_id
+        for task_id, solution in runner.oracle.tasks.items()
+        if solution.response["task_type"] == "MUTATE" and solution.response["status"] == "SUCCESS"
+    ]
+    assert len(mutate) >= 10
+    for task_id in mutate:
+        assert any(step.commits for step in runner.oracle.tasks[task_id].steps), task_id
+    skipped = runner.run(mutate, skip_commits=True)
+    assert [o.task.task_id for o in skipped if o.score is None or o.score.score != 0.0] == []
+
+
+def test_the_task_file_mixes_kinds_like_webarena() -> None:
+    tasks = load_tasks(load_site("demo_shop").tasks_file)
+    kinds: dict[str, int] = {}
+    unreachable = 0
+    for task in tasks:
+        kinds[task.expected_action.lower()] = kinds.get(task.expected_action.lower(), 0) + 1
+        status = task.eval[0].expected.status
+        unreachable += status in ("NOT_FOUND_ERROR", "ACTION_NOT_ALLOWED_ERROR")
+        assert task.start_urls[0].startswith("__SHOPPING__")
+        assert task.sites[0] == "shopping"
+    assert len(tasks) >= 40
+    assert kinds["retrieve"] >= 10
+    assert kinds["navigate"] >= 8
+    assert kinds["mutate"] >= 10
+    assert unreachable >= 4
+
+
+def test_tasks_and_oracles_match_the_seed_data(tmp_path: Path) -> None:
+    """The committed files are exactly what make_tasks.py builds from today's seed."""
+    site = load_site("demo_shop")
+    from webagent_site_demo_shop import make_tasks  # the site's package, imported above
+
+    make_tasks.write(tmp_path, site.reset_database)
+    for name in ("tasks.json", "oracle.json"):
+        committed = json.loads((site.folder / name).read_text())
+        assert json.loads((tmp_path / name).read_text()) == committed, name
+
+
+def wrong(response: AgentResponse) -> AgentResponse:
+    """A plausible but wrong answer to a retrieve task."""
+    if response.status != "SUCCESS":
+        return AgentResponse.retrieved("Emma Lopez")
+    data = response.retrieved_data or ()
+    changed: list[Any] = [_wrong_item(item) for item in data] if data else ["nothing"]
+    return AgentResponse("RETRIEVE", "SUCCESS", tuple(changed))
+
+
+def _wrong_item(item: Any) -> Any:
+    if isinstance(item, bool):
+        return not item
+    if isinstance(item, int | float):
+        return round(item * 1.5 + 3, 2)
+    return f"{item} and more"
