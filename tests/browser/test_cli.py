@@ -68,3 +68,14 @@ def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
             main(command)
         assert exit_info.value.code == 0
         assert "usage: webagent" in capsys.readouterr().out
+
+
+def test_sites_oracle_scores_tasks(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["sites", "oracle", "demo_shop", "--task", "1", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "ok   1.0  task   1  What is the grand total of order #000000180?" in out
+    assert "1/1 tasks scored 1.0" in out
+    assert json.loads((tmp_path / "1" / "agent_response.json").read_text())["retrieved_data"] == [
+        79.9
+    ]
+    assert (tmp_path / "1" / "network.har").stat().st_size > 0

@@ -11,6 +11,7 @@ orders and carts.
 
 from __future__ import annotations
 
+import socket
 import tempfile
 import threading
 from pathlib import Path
@@ -92,6 +93,7 @@ def start_site(
         site.reset_database(path)
     app = site.create_app(path)
     try:
+        _check_free(host, port)  # werkzeug would print and exit instead of raising
         handler = WSGIRequestHandler if log_requests else _QuietHandler
         server = make_server(host, port, app, threaded=True, request_handler=handler)
     except OSError as error:
@@ -99,3 +101,9 @@ def start_site(
             temp.cleanup()
         raise ConfigError(f"cannot serve {name} on {host}:{port}: {error.strerror}") from error
     return SiteServer(site, path, server, temp)
+
+
+def _check_free(host: str, port: int) -> None:
+    """Raise `OSError` when `host:port` cannot be listened on."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.bind((host, port))
