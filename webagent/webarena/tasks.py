@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from pydantic import ValidationError
-from webarena_verified.types.task import WebArenaSite, WebArenaVerifiedTask
+from webarena_verified.types.task import WebArenaVerifiedTask
 
 from webagent.errors import ConfigError
 
@@ -80,6 +80,3 @@ def render_url(url: str, site_urls: Mapping[str, str]) -> str:
         url = url.replace(placeholder(site), base.rstrip("/"))
     return url
 
-
-def task_sites(task: Task) -> tuple[str, ...]:
-    return tuple(WebArenaSite(site).value for site in task.sites)
