@@ -5,13 +5,18 @@
     │   └── InvalidURLError      a string that cannot be opened as a page
     ├── ActionParseError         text that is not an action of the grammar
     ├── SnapshotParseError       an aria snapshot this version cannot read
-    └── BrowserError             the browser itself failed (not a failed action)
-        ├── BrowserNotFoundError no Chromium to launch
-        └── NavigationError      a page could not be loaded (unreachable host, timeout)
+    ├── BrowserError             the browser itself failed (not a failed action)
+    │   ├── BrowserNotFoundError no Chromium to launch
+    │   └── NavigationError      a page could not be loaded (unreachable host, timeout)
+    └── ModelError               talking to the model failed
+        ├── ModelUnavailableError   the endpoint kept failing (after retries) or refused
+        ├── AnswerParseError        the answer did not fit its schema, even after re-asking
+        ├── BudgetExceeded          a task's call, token or cost budget is spent
+        └── CassetteMiss            replay met a request that was never recorded
 
 Failed actions are not errors: `Tab.act` returns an `ActionResult` whose `error` says what
 went wrong, and the next observation shows it to the model. Playwright's own exceptions are
-translated only inside `webagent.browser`.
+translated only inside `webagent.browser`, the openai SDK's only inside `webagent.llm`.
 """
 
 
@@ -45,3 +50,38 @@ class BrowserNotFoundError(BrowserError):
 
 class NavigationError(BrowserError):
     """A page could not be loaded: unreachable host, refused connection, timeout."""
+
+
+class ModelError(WebAgentError):
+    """Talking to the model failed."""
+
+
+class ModelUnavailableError(ModelError):
+    """The endpoint kept failing after the allowed retries, or refused the request."""
+
+
+class AnswerParseError(ModelError):
+    """The model's answer did not fit the query's schema, even after re-asking."""
+
+    def __init__(self, query: str, problem: str, answer: str) -> None:
+        super().__init__(f"{query}: the answer did not parse: {problem}")
+        self.query = query
+        self.problem = problem
+        self.answer = answer
+
+
+class BudgetExceeded(ModelError):
+    """A task's budget of calls, tokens or cost is spent; the run stops with this reason."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class CassetteMiss(ModelError):
+    """Replay met a request that was never recorded."""
+
+    def __init__(self, query: str, nearest: str) -> None:
+        super().__init__(f"no recorded answer for query {query!r}; {nearest}")
+        self.query = query
+        self.nearest = nearest

@@ -79,4 +79,3 @@ def render_url(url: str, site_urls: Mapping[str, str]) -> str:
     for site, base in site_urls.items():
         url = url.replace(placeholder(site), base.rstrip("/"))
     return url
-
