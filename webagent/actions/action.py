@@ -1,8 +1,8 @@
 """Typed browser actions: WebArena's grammar plus `select` and `note_down`.
 
-Each action is a frozen dataclass. Its docstring's first paragraph is the one description of
-the action: the prompt text and the tool schema are both generated from it, and each field's
-`Field(description=...)` documents its argument.
+Each action is a frozen dataclass; its fields are its arguments, validated by pydantic. What
+the model reads about each action and argument is prompt text, so it lives with the other
+prompts in `webagent/prompts/actions.md` (see `webagent.actions.schema`).
 """
 
 from __future__ import annotations
@@ -13,13 +13,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
-ElementId = Annotated[
-    str,
-    Field(
-        description="Id of the element, as shown in brackets in the observation, e.g. e12.",
-        pattern=r"^(f\d+)?e\d+$",
-    ),
-]
+ElementId = Annotated[str, Field(pattern=r"^(f\d+)?e\d+$")]
 
 ELEMENT_ID = re.compile(r"^(f\d+)?e\d+$")
 
@@ -52,10 +46,8 @@ class TypeText(Action):
     name: ClassVar[str] = "type"
     signature: ClassVar[tuple[str, ...]] = ("element", "text", "press_enter_after")
     element: ElementId
-    text: Annotated[str, Field(description="The text to type.")]
-    press_enter_after: Annotated[
-        bool, Field(description="Press Enter after typing (default true).")
-    ] = True
+    text: str
+    press_enter_after: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +65,7 @@ class Press(Action):
 
     name: ClassVar[str] = "press"
     signature: ClassVar[tuple[str, ...]] = ("keys",)
-    keys: Annotated[str, Field(description="Keys joined by +, e.g. Enter, Control+a, ArrowDown.")]
+    keys: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +74,7 @@ class Scroll(Action):
 
     name: ClassVar[str] = "scroll"
     signature: ClassVar[tuple[str, ...]] = ("direction",)
-    direction: Annotated[Literal["up", "down"], Field(description="up or down.")]
+    direction: Literal["up", "down"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +84,7 @@ class SelectOption(Action):
     name: ClassVar[str] = "select"
     signature: ClassVar[tuple[str, ...]] = ("element", "option")
     element: ElementId
-    option: Annotated[str, Field(description="The visible text of the option to choose.")]
+    option: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +100,7 @@ class TabFocus(Action):
 
     name: ClassVar[str] = "tab_focus"
     signature: ClassVar[tuple[str, ...]] = ("index",)
-    index: Annotated[int, Field(description="Index of the tab, from 0.", ge=0)]
+    index: Annotated[int, Field(ge=0)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +116,7 @@ class Goto(Action):
 
     name: ClassVar[str] = "goto"
     signature: ClassVar[tuple[str, ...]] = ("url",)
-    url: Annotated[str, Field(description="The address to open, e.g. http://example.com/page.")]
+    url: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +142,7 @@ class Stop(Action):
 
     name: ClassVar[str] = "stop"
     signature: ClassVar[tuple[str, ...]] = ("answer",)
-    answer: Annotated[str, Field(description="The answer, or empty.")] = ""
+    answer: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +151,7 @@ class NoteDown(Action):
 
     name: ClassVar[str] = "note_down"
     signature: ClassVar[tuple[str, ...]] = ("text",)
-    text: Annotated[str, Field(description="The fact to remember, in a few words.")]
+    text: str
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

@@ -2,18 +2,20 @@
 
 A model that supports tools gets one function per permissible action (`tool_schemas`); one
 that answers in JSON writes `{"action": "click", "element": "e12"}` (`action_json_schema`).
-Both are read back with pydantic, so the docstrings and `Field` descriptions on the types in
-`action.py` are the single source of the schema, the validation and the prompt text.
+Both are read back with pydantic. The types in `action.py` give the arguments and their
+validation; the words the model reads (each action's and argument's description) come from
+`webagent/prompts/actions.md`, with every other prompt.
 """
 
 from __future__ import annotations
 
-import inspect
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
 from functools import cache
-from typing import Any
+from importlib import resources
+from typing import Any, NamedTuple
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -22,10 +24,41 @@ from webagent.actions.grammar import normalize_element_id, normalize_keys
 from webagent.errors import ActionParseError
 
 
+class Description(NamedTuple):
+    """What the model reads about one action: what it does, and each argument."""
+
+    text: str
+    arguments: dict[str, str]
+
+
+_SECTION = re.compile(r"^## (\w+)\s*$", re.MULTILINE)
+_ARGUMENT = re.compile(r"^- (\w+): (.+)$")
+
+
+@cache
+def descriptions() -> dict[str, Description]:
+    """Every action's description from `webagent/prompts/actions.md`, by action name."""
+    text = resources.files("webagent").joinpath("prompts/actions.md").read_text("utf-8")
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.DOTALL)
+    parts = _SECTION.split(text)
+    found: dict[str, Description] = {}
+    for name, body in zip(parts[1::2], parts[2::2], strict=True):
+        lines = [line.strip() for line in body.strip().splitlines() if line.strip()]
+        arguments = {}
+        prose = []
+        for line in lines:
+            match = _ARGUMENT.match(line)
+            if match:
+                arguments[match[1]] = match[2].strip()
+            else:
+                prose.append(line)
+        found[name] = Description(" ".join(prose), arguments)
+    return found
+
+
 def describe(action_type: type[Action]) -> str:
-    """The action's description: its docstring, paragraphs joined into one text."""
-    doc = inspect.getdoc(action_type) or action_type.name
-    return " ".join(line.strip() for line in doc.splitlines() if line.strip())
+    """The action's description, as the model reads it."""
+    return descriptions()[action_type.name].text
 
 
 def grammar_line(action_type: type[Action]) -> str:
@@ -49,8 +82,12 @@ def parameters_schema(action_type: type[Action]) -> dict[str, Any]:
     schema = dict(_adapter(action_type).json_schema())
     schema.pop("title", None)
     schema.pop("description", None)
+    explained = descriptions()[action_type.name].arguments
     properties = {
-        name: {key: value for key, value in prop.items() if key != "title"}
+        name: {
+            **{key: value for key, value in prop.items() if key not in ("title", "description")},
+            "description": explained[name],
+        }
         for name, prop in schema.get("properties", {}).items()
     }
     return {

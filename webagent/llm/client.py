@@ -270,7 +270,7 @@ class ModelClient:
     def _decode(self, query: Query[Any], completion: ChatCompletion) -> Any:
         choice = completion.choices[0]
         if choice.finish_reason == "length":
-            raise _Unfit("the answer was cut off (finish_reason: length); answer more briefly")
+            raise _Unfit("the answer was cut off (finish_reason: length)")
         message = choice.message
         if query.mode == "json":
             return extract_json(message.content or "")
@@ -288,7 +288,7 @@ class ModelClient:
             return ToolCall(function.name, arguments)
         data = extract_json(message.content or "")
         if not isinstance(data, dict) or "tool" not in data:
-            raise _Unfit('answer with a tool call, as {"tool": name, "arguments": {...}}')
+            raise _Unfit("the answer holds no tool call")
         arguments = data.get("arguments") or {}
         if not isinstance(arguments, dict):
             raise _Unfit("the tool call's arguments must be a JSON object")

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from webagent.actions import Action, action_from_tool_call
 from webagent.webarena.response import AgentResponse
@@ -61,7 +61,10 @@ class Query(Generic[T]):
 
 def strict_schema(model: type[BaseModel]) -> dict[str, Any]:
     """The model's JSON schema in the form structured outputs demand: every object closed
-    (`additionalProperties: false`) with every property required (optional ones nullable)."""
+    (`additionalProperties: false`) with every property required (optional ones nullable).
+
+    Descriptions (docstrings, `Field(description=...)`) are left out: what the model reads
+    about an answer is prompt text, written in the query's template."""
     schema = model.model_json_schema()
     _close(schema)
     return schema
@@ -76,6 +79,8 @@ def _close(node: Any) -> None:
     if not isinstance(node, dict):
         return
     node.pop("default", None)  # structured outputs reject defaults
+    if isinstance(node.get("description"), str):
+        del node["description"]
     if node.get("type") == "object" and "properties" in node:
         node["additionalProperties"] = False
         node["required"] = list(node["properties"])
@@ -109,7 +114,7 @@ class Summary(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    summary: str = Field(description="The summary, a few sentences.")
+    summary: str
 
 
 class FinalAnswer(BaseModel):

@@ -1,8 +1,11 @@
 """Record and replay at the HTTP seam: httpx transports the openai SDK's client runs on.
 
-Recording passes each request to the real transport and writes successful exchanges to a
-cassette; replay answers from the cassette without any network, so a recorded session runs
-with the model server gone. Headers (and with them the API key) are never recorded.
+Recording passes each request to the real transport and writes to a cassette the exchanges
+that say something about the request: answers, and refusals such as a 400 for an unsupported
+`response_format` (replay gives it again, so the client falls back the same way). Transient
+failures (429, 5xx, unreadable bodies) are not recorded. Replay answers from the cassette
+without any network, so a recorded session runs with the model server gone. Headers (and with
+them the API key) are never recorded.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ def _query(request: httpx2.Request) -> str:
 
 
 class RecordingTransport(httpx2.BaseTransport):
-    """Forwards to `inner` and records every 2xx JSON answer."""
+    """Forwards to `inner` and records every JSON answer except transient failures."""
 
     def __init__(self, inner: httpx2.BaseTransport, writer: CassetteWriter) -> None:
         self._inner = inner
@@ -42,7 +45,8 @@ class RecordingTransport(httpx2.BaseTransport):
         body = _body(request)
         response = self._inner.handle_request(request)
         content = response.read()
-        if 200 <= response.status_code < 300 and request.url.path.endswith("/chat/completions"):
+        transient = response.status_code in (408, 409, 429) or response.status_code >= 500
+        if not transient and request.url.path.endswith("/chat/completions"):
             try:
                 answer = json.loads(content)
             except json.JSONDecodeError:

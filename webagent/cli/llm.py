@@ -1,0 +1,115 @@
+"""`webagent llm`: the scripted OpenAI-compatible model server, for tests and offline demos."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import signal
+import threading
+from pathlib import Path
+from typing import Any
+
+from webagent.llm.cassette import Cassette
+from webagent.llm.faults import FaultPlan
+from webagent.llm.script import Script, load_answerer
+from webagent.llm.server import DEFAULT_MODELS, ServedRequest, start_model_server
+
+
+def register(commands: Any) -> None:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "llm",
+        help="serve a scripted OpenAI-compatible model",
+        description="Model tools. No model endpoint is needed to test webagent: the scripted "
+        "server answers named queries from a script, a cassette or a Python function.",
+    )
+    sub = parser.add_subparsers(dest="llm_command", metavar="SUBCOMMAND", required=True)
+
+    serve = sub.add_parser(
+        "serve",
+        help="serve scripted answers over the Chat Completions API until interrupted",
+        description="Serve POST /v1/chat/completions and GET /v1/models on loopback. Each "
+        "request names its query in the X-Webagent-Query header; the answer is the next "
+        "one for that query in --script, the recorded one in --cassette, or what --answerer "
+        "returns. Faults can be injected at given rates to test retries.",
+        epilog='script lines: {"query": "plan", "answer": {...}} (JSON content), '
+        '{"query": "act", "answer": {"tool_call": {"name": "click", "arguments": {...}}}}, '
+        '{"query": "summarize", "answer": "plain text"}. '
+        "Fault names: 429, 500, hang, malformed, truncated, drop; e.g. --faults 429=0.1,500=0.1",
+    )
+    source = serve.add_mutually_exclusive_group(required=True)
+    source.add_argument("--script", type=Path, metavar="FILE", help="JSONL answers per query")
+    source.add_argument("--cassette", type=Path, metavar="FILE", help="a recorded cassette")
+    source.add_argument(
+        "--answerer", metavar="MODULE:FUNCTION", help="a function from request to answer"
+    )
+    serve.add_argument("--port", type=int, default=8765, help="port (default 8765; 0: any)")
+    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    serve.add_argument(
+        "--faults", default="", metavar="SPEC", help="NAME=RATE,... injected per request"
+    )
+    serve.add_argument("--fault-seed", type=int, default=0, metavar="N", help="seed (default 0)")
+    serve.add_argument(
+        "--retry-after-ms", type=int, default=50, metavar="MS", help="what a 429 asks to wait"
+    )
+    serve.add_argument(
+        "--hang-seconds", type=float, default=5.0, metavar="S", help="how long a hang lasts"
+    )
+    serve.add_argument("--latency-ms", type=int, default=0, metavar="MS", help="delay per answer")
+    serve.add_argument(
+        "--no-structured",
+        action="store_true",
+        help="refuse json_schema response formats, like servers without structured outputs",
+    )
+    serve.add_argument(
+        "--no-tools", action="store_true", help="refuse requests with tools, like servers without"
+    )
+    serve.add_argument(
+        "--model",
+        action="append",
+        dest="models",
+        metavar="NAME",
+        help=f"a model name /v1/models lists (repeat; default {DEFAULT_MODELS[0]})",
+    )
+    serve.add_argument("--quiet", action="store_true", help="do not print a line per request")
+    serve.set_defaults(run=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    faults = FaultPlan.parse(
+        args.faults,
+        seed=args.fault_seed,
+        retry_after_ms=args.retry_after_ms,
+        hang_seconds=args.hang_seconds,
+    )
+    script = Script.load(args.script) if args.script else None
+    cassette = Cassette.load(args.cassette) if args.cassette else None
+    answerer = load_answerer(args.answerer) if args.answerer else None
+    on_request = None if args.quiet else _print_request
+    with start_model_server(
+        script=script,
+        cassette=cassette,
+        answerer=answerer,
+        faults=faults,
+        latency_ms=args.latency_ms,
+        structured=not args.no_structured,
+        tools=not args.no_tools,
+        models=tuple(args.models or DEFAULT_MODELS),
+        host=args.host,
+        port=args.port,
+        on_request=on_request,
+    ) as server:
+        print(f"scripted model on {server.url}  (Ctrl-C stops)", flush=True)
+        if script is not None:
+            counts = ", ".join(f"{q} x{script.total(q)}" for q in script.queries())
+            print(f"script {args.script}: {counts or 'no answers'}", flush=True)
+        stop = threading.Event()
+        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        with contextlib.suppress(KeyboardInterrupt):
+            stop.wait()
+    return 0
+
+
+def _print_request(served: ServedRequest) -> None:
+    status = "dropped" if served.status is None else str(served.status)
+    fault = f"  fault={served.fault.value}" if served.fault is not None else ""
+    print(f"#{served.number} {served.query or '(no query)'} -> {status}{fault}", flush=True)
