@@ -1,0 +1,440 @@
+"""Site profiles: LASER's state space as data, one `sites/<site>/profile.toml` per site.
+
+A profile names the site, says how to recognise it, and lists its page states. Each state
+has what the model reads there (description, instructions), rules that recognise it (URL
+patterns and landmarks in the observation), the actions permitted there (optionally only on
+elements matching role/name patterns), the usual next states, and the controls and requests
+that are irreversible. A minimal profile::
+
+    [site]
+    name = "demo_shop"
+    description = "A Magento-like web shop."
+
+    [site.match]
+    any = [{ role = "link", name = "One Stop Market" }]
+
+    [[states]]
+    name = "product"
+    description = "One product's page."
+    instructions = "Check the options the task asks for before adding to the cart."
+    next = ["cart"]
+    match = { url = ["\\\\.html$"], all = [{ role = "button", name = "^Add to Cart$" }] }
+    actions = [{ types = ["click"], elements = [{ role = "button" }] }]
+
+Patterns are Python regular expressions, searched case-insensitively; a role is an exact ARIA
+role. Loading validates everything and a `ProfileError` names the file, the state and the
+field at fault.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cached_property
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    model_validator,
+)
+
+from webagent.actions import ACTIONS_BY_NAME
+from webagent.errors import ConfigError
+
+
+class ProfileError(ConfigError):
+    """A site profile that cannot be used; the message names the file, state and field."""
+
+
+# WAI-ARIA 1.2 roles, plus the two Playwright's snapshot adds ("text" runs, "generic" boxes).
+ARIA_ROLES = frozenset(
+    {
+        "alert",
+        "alertdialog",
+        "application",
+        "article",
+        "banner",
+        "blockquote",
+        "button",
+        "caption",
+        "cell",
+        "checkbox",
+        "code",
+        "columnheader",
+        "combobox",
+        "complementary",
+        "contentinfo",
+        "definition",
+        "deletion",
+        "dialog",
+        "directory",
+        "document",
+        "emphasis",
+        "feed",
+        "figure",
+        "form",
+        "generic",
+        "grid",
+        "gridcell",
+        "group",
+        "heading",
+        "img",
+        "insertion",
+        "link",
+        "list",
+        "listbox",
+        "listitem",
+        "log",
+        "main",
+        "marquee",
+        "math",
+        "menu",
+        "menubar",
+        "menuitem",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "meter",
+        "navigation",
+        "none",
+        "note",
+        "option",
+        "paragraph",
+        "presentation",
+        "progressbar",
+        "radio",
+        "radiogroup",
+        "region",
+        "row",
+        "rowgroup",
+        "rowheader",
+        "scrollbar",
+        "search",
+        "searchbox",
+        "separator",
+        "slider",
+        "spinbutton",
+        "status",
+        "strong",
+        "subscript",
+        "superscript",
+        "switch",
+        "tab",
+        "table",
+        "tablist",
+        "tabpanel",
+        "term",
+        "text",
+        "textbox",
+        "time",
+        "timer",
+        "toolbar",
+        "tooltip",
+        "tree",
+        "treegrid",
+        "treeitem",
+    }
+)
+ELEMENT_ACTIONS = frozenset({"click", "type", "hover", "select"})
+DEFAULT_ALWAYS = ("scroll", "go_back", "note_down", "stop")
+
+
+def _regex(pattern: str) -> str:
+    try:
+        re.compile(pattern)
+    except re.error as error:
+        raise ValueError(f"not a regular expression: {pattern!r} ({error})") from None
+    return pattern
+
+
+def _role(role: str) -> str:
+    if role not in ARIA_ROLES:
+        close = sorted(r for r in ARIA_ROLES if r.startswith(role[:3]))
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        raise ValueError(f"unknown ARIA role {role!r}{hint}")
+    return role
+
+
+def _action(name: str) -> str:
+    if name not in ACTIONS_BY_NAME:
+        raise ValueError(f"unknown action {name!r} (known: {', '.join(ACTIONS_BY_NAME)})")
+    return name
+
+
+Regex = Annotated[str, AfterValidator(_regex)]
+Role = Annotated[str, AfterValidator(_role)]
+ActionName = Annotated[str, AfterValidator(_action)]
+
+
+class _Strict(BaseModel):
+    """Unknown keys are mistakes (a misspelt `instructions` must not be ignored)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Landmark(_Strict):
+    """Something on the page: a node with this role and/or a name matching `name`, or page
+    text matching `text`. `min` asks for at least that many such nodes."""
+
+    role: Role | None = None
+    name: Regex | None = None
+    text: Regex | None = None
+    min: int = Field(default=1, ge=1)
+
+    @model_validator(mode="after")
+    def _something(self) -> Landmark:
+        if self.role is None and self.name is None and self.text is None:
+            raise ValueError("a landmark needs a role, a name or a text pattern")
+        if self.text is not None and (self.role is not None or self.name is not None):
+            raise ValueError("a text landmark takes no role or name (use two landmarks)")
+        return self
+
+    @cached_property
+    def name_pattern(self) -> re.Pattern[str] | None:
+        return re.compile(self.name, re.IGNORECASE) if self.name is not None else None
+
+    @cached_property
+    def text_pattern(self) -> re.Pattern[str] | None:
+        return re.compile(self.text, re.IGNORECASE) if self.text is not None else None
+
+    def describe(self) -> str:
+        if self.text is not None:
+            return f"text /{self.text}/"
+        parts = [self.role or "any role"]
+        if self.name is not None:
+            parts.append(f"/{self.name}/")
+        if self.min > 1:
+            parts.append(f"x{self.min}+")
+        return " ".join(parts)
+
+
+class Match(_Strict):
+    """Recognition rules; every rule given must hold. `url` patterns are searched in the
+    URL's path, query and fragment (the host differs between deployments); one must match.
+    `all` landmarks must all be present, at least one of `any`, none of `none`."""
+
+    url: list[Regex] = []
+    url_not: list[Regex] = []
+    all: list[Landmark] = []
+    any: list[Landmark] = []
+    none: list[Landmark] = []
+
+    @property
+    def empty(self) -> bool:
+        return not (self.url or self.url_not or self.all or self.any or self.none)
+
+    @cached_property
+    def url_patterns(self) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(p, re.IGNORECASE) for p in self.url)
+
+    @cached_property
+    def url_not_patterns(self) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(p, re.IGNORECASE) for p in self.url_not)
+
+
+class ElementPattern(_Strict):
+    """Elements an action may target: role and/or name pattern."""
+
+    role: Role | None = None
+    name: Regex | None = None
+
+    @model_validator(mode="after")
+    def _something(self) -> ElementPattern:
+        if self.role is None and self.name is None:
+            raise ValueError("an element pattern needs a role or a name")
+        return self
+
+    @cached_property
+    def name_pattern(self) -> re.Pattern[str] | None:
+        return re.compile(self.name, re.IGNORECASE) if self.name is not None else None
+
+    def describe(self) -> str:
+        role = self.role or "element"
+        return f"{role} /{self.name}/" if self.name is not None else role
+
+
+class Permission(_Strict):
+    """Action types permitted in a state; element actions may be limited to `elements`.
+    `purpose` says what the permission is for (shown to the model)."""
+
+    types: list[ActionName] = Field(min_length=1)
+    elements: list[ElementPattern] = []
+    purpose: str = ""
+
+    @model_validator(mode="after")
+    def _elements_need_targets(self) -> Permission:
+        if self.elements:
+            untargeted = [t for t in self.types if t not in ELEMENT_ACTIONS]
+            if untargeted:
+                raise ValueError(
+                    f"elements limit only element actions ({', '.join(sorted(ELEMENT_ACTIONS))}), "
+                    f"not {', '.join(untargeted)}"
+                )
+        return self
+
+
+class Control(_Strict):
+    """An irreversible control: role and/or name pattern (e.g. button /^place order$/)."""
+
+    role: Role | None = None
+    name: Regex = Field(min_length=1)
+    reason: str = ""
+
+    @cached_property
+    def name_pattern(self) -> re.Pattern[str]:
+        return re.compile(self.name, re.IGNORECASE)
+
+
+class Endpoint(_Strict):
+    """An irreversible request: HTTP method and a pattern searched in the URL's path+query."""
+
+    method: Literal["POST", "PUT", "PATCH", "DELETE"]
+    url: Regex = Field(min_length=1)
+    reason: str = ""
+
+    @cached_property
+    def url_pattern(self) -> re.Pattern[str]:
+        return re.compile(self.url, re.IGNORECASE)
+
+
+class Irreversible(_Strict):
+    """What must not happen without a person's yes."""
+
+    controls: list[Control] = []
+    requests: list[Endpoint] = []
+
+
+class State(_Strict):
+    """One kind of page of a site."""
+
+    name: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    description: str = Field(min_length=1)
+    instructions: str = Field(min_length=1)
+    match: Match = Match()
+    priority: int = 0
+    """When several states' rules match, the one with the highest priority wins; a tie goes
+    to the model (or, without one, to the earliest in the file)."""
+    actions: list[Permission] = []
+    next: list[str] = []
+    candidate: bool = False
+    """Pages of this state are candidates for the task's answer (LASER's examined items,
+    e.g. a product page): leaving one unchosen puts it in the memory buffer."""
+    irreversible: Irreversible = Irreversible()
+
+
+class SiteInfo(_Strict):
+    """The site as a whole."""
+
+    name: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    description: str = Field(min_length=1)
+    webarena: str | None = None
+    """The WebArena site this profile is for (`shopping`, `gitlab`, ...), if any."""
+    match: Match = Match()
+    """How to tell a page belongs to the site (URL of any host, or landmarks)."""
+    priority: int = 0
+    """When several sites match a page, the highest priority wins."""
+    always: list[ActionName] = list(DEFAULT_ALWAYS)
+    """Actions permitted in every state (besides each state's own)."""
+    fallback: str
+    """The state a page gets when no state's rules match and no model is asked."""
+
+
+class Profile(_Strict):
+    """A validated site profile."""
+
+    site: SiteInfo
+    states: list[State] = Field(min_length=1)
+    irreversible: Irreversible = Irreversible()
+    """Irreversible controls and requests anywhere on the site."""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Profile:
+        names = [state.name for state in self.states]
+        duplicates = sorted({name for name in names if names.count(name) > 1})
+        if duplicates:
+            raise ValueError(f"duplicate state names: {', '.join(duplicates)}")
+        known = set(names)
+        if self.site.fallback not in known:
+            raise ValueError(
+                f"site.fallback {self.site.fallback!r} is not a state (states: {', '.join(names)})"
+            )
+        for index, state in enumerate(self.states):
+            unknown = [n for n in state.next if n not in known]
+            if unknown:
+                raise ValueError(
+                    f"states[{index}] ({state.name}): next names unknown state(s) "
+                    f"{', '.join(unknown)}"
+                )
+            if state.match.empty and state.name != self.site.fallback:
+                raise ValueError(
+                    f"states[{index}] ({state.name}): no match rules (only the fallback "
+                    "state may have none)"
+                )
+        return self
+
+    @property
+    def name(self) -> str:
+        return self.site.name
+
+    def state(self, name: str) -> State:
+        for state in self.states:
+            if state.name == name:
+                return state
+        raise KeyError(name)
+
+
+def parse_profile(text: str, source: str = "<profile>") -> Profile:
+    """Validate a profile's TOML text; `ProfileError` names `source`, state and field."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ProfileError(f"{source}: not valid TOML: {error}") from error
+    try:
+        return Profile.model_validate(data)
+    except ValidationError as error:
+        raise ProfileError(f"{source}: {_explain(error, data)}") from error
+
+
+def load_profile(path: str | Path) -> Profile:
+    """Read and validate `path`; `ProfileError` for anything wrong."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ProfileError(f"cannot read profile {path}: {error.strerror}") from error
+    return parse_profile(text, str(path))
+
+
+def _explain(error: ValidationError, data: object) -> str:
+    """Each problem as `state 'name': field.path: message`, at most five."""
+    lines = []
+    for problem in error.errors()[:5]:
+        location = list(problem["loc"])
+        where = ""
+        if len(location) >= 2 and location[0] == "states" and isinstance(location[1], int):
+            where = f"state {_state_name(data, location[1])}: "
+            location = location[2:]
+        field = ".".join(str(part) for part in location) or "profile"
+        message = problem["msg"].removeprefix("Value error, ")
+        if problem["type"] == "extra_forbidden":
+            message = "unknown field (misspelt?)"
+        elif problem["type"] == "missing":
+            message = "required field missing"
+        lines.append(f"{where}{field}: {message}")
+    more = len(error.errors()) - len(lines)
+    if more > 0:
+        lines.append(f"and {more} more")
+    return "; ".join(lines)
+
+
+def _state_name(data: object, index: int) -> str:
+    states = data.get("states") if isinstance(data, dict) else None
+    if isinstance(states, list) and index < len(states) and isinstance(states[index], dict):
+        name = states[index].get("name")
+        if isinstance(name, str):
+            return repr(name)
+    return f"#{index + 1}"
