@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import signal
 import sys
 import tempfile
@@ -12,8 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from webagent.browser import launch
+from webagent.cli.model_options import add_model_options, model_client
 from webagent.sites import site_names, start_site
+from webagent.sites.check import check_page
 from webagent.sites.oracle_runner import OracleOutcome, OracleRunner
+from webagent.sites.profiles import site_profile
+from webagent.urls import normalize_url
 
 
 def register(commands: Any) -> None:
@@ -54,6 +59,42 @@ def register(commands: Any) -> None:
         "--out", type=Path, default=None, help="keep HARs and responses here (default: temp)"
     )
     oracle.set_defaults(run=run_oracle)
+
+    check = sub.add_parser(
+        "check",
+        help="show the site, state and permitted actions webagent sees on a page",
+        description="Open a page and show what webagent's site profiles make of it: the site "
+        "(detected, or --site), the LASER state and how it was decided, the actions permitted "
+        "there with their target elements, and the controls marked irreversible. Without "
+        "--ask-model, ties between states are settled without a model.",
+    )
+    check.add_argument("url", help="the page (http(s)://, file:// or a local path)")
+    check.add_argument("--site", default=None, help="the site profile (default: detect it)")
+    check.add_argument("--json", action="store_true", help="print the report as JSON")
+    check.add_argument(
+        "--ask-model", action="store_true", help="let the model settle pages the rules cannot"
+    )
+    add_model_options(check)
+    check.set_defaults(run=run_check)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    if args.site is not None:
+        site_profile(args.site)  # a bad name fails before a browser starts
+    url = normalize_url(args.url)
+    with launch() as browser:
+        observation = browser.open(url).observe(full_page=True)
+    client = model_client(args) if args.ask_model else None
+    try:
+        report = check_page(observation, site=args.site, client=client)
+    finally:
+        if client is not None:
+            client.close()
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print(report.text())
+    return 0
 
 
 def run_list(args: argparse.Namespace) -> int:

@@ -7,7 +7,8 @@ A site is a folder: a Python package whose `__init__.py` exposes
 
 plus its data: `tasks.json` (WebArena format), `oracle.json` (scripted solutions) and, later,
 `profile.toml`. Sites are found in `$WEBAGENT_SITES` when set, else next to the package in a
-source checkout, else in `<prefix>/share/webagent/sites` for an installed wheel.
+source checkout, else inside the installed package (`webagent/_sites`, put there by the
+wheel build: see setup.py).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def sites_root() -> Path:
     checkout = Path(__file__).resolve().parents[2] / "sites"
     if checkout.is_dir():
         return checkout
-    return Path(sys.prefix) / "share" / "webagent" / "sites"
+    return Path(__file__).resolve().parents[1] / "_sites"
 
 
 def site_names() -> list[str]:

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from webagent.observation import Observation
 from webagent.observation.tree import AriaNode
-from webagent.sites.profile import ElementPattern, Landmark, Match
+from webagent.sites.profile import Control, ElementPattern, Landmark, Match
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,7 @@ def present(landmark: Landmark, page: PageIndex) -> bool:
     return count(landmark, page) >= landmark.min
 
 
-def element_matches(pattern: ElementPattern, role: str, name: str) -> bool:
+def element_matches(pattern: ElementPattern | Control, role: str, name: str) -> bool:
     """Whether an element with this role and name fits the pattern."""
     if pattern.role is not None and role != pattern.role:
         return False

@@ -1,0 +1,133 @@
+"""What webagent makes of a page: its site, state, permitted actions and irreversible controls.
+
+    report = check_page(observation, site="demo_shop")     # site=None: detect it
+    print(report.text())                                     # or report.to_json()
+
+`webagent sites check URL` prints this; profile authors use it to see why a page is (or is
+not) recognised.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from webagent.observation import Element, Observation
+from webagent.sites.classify import Asker, Classification, Classifier
+from webagent.sites.match import PageIndex, element_matches
+from webagent.sites.permissions import Permitted
+from webagent.sites.profile import Control, Profile, State
+from webagent.sites.profiles import detect_profile, site_profile
+
+
+@dataclass(frozen=True, slots=True)
+class IrreversibleControl:
+    """A control on the page that the profile marks irreversible."""
+
+    element: Element
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PageReport:
+    url: str
+    site: str
+    site_given: bool
+    classification: Classification
+    permitted: Permitted
+    elements: dict[str, Element]
+    irreversible: tuple[IrreversibleControl, ...]
+    rules_failed: dict[str, list[str]]
+
+    def text(self) -> str:
+        how = "given" if self.site_given else "detected"
+        lines = [
+            f"URL:   {self.url}",
+            f"site:  {self.site} ({how})",
+            f"state: {self.classification.describe()}",
+        ]
+        if self.classification.decided != "rules":
+            lines.append(f"       {self.classification.reason}")
+            for state, failed in self.rules_failed.items():
+                if failed:
+                    lines.append(f"       {state}: " + "; ".join(failed[:3]))
+        lines.append("permitted actions:")
+        for name, ids in self.permitted.targets.items():
+            purpose = self.permitted.purposes.get(name)
+            suffix = f"  ({purpose})" if purpose else ""
+            if ids is None:
+                lines.append(f"  {name}: any element{suffix}" if _targets(name) else f"  {name}")
+                continue
+            lines.append(f"  {name}: {len(ids)} element(s){suffix}")
+            for element_id in ids[:12]:
+                element = self.elements[element_id]
+                lines.append(f"    [{element_id}] {element.role} {element.name!r}")
+            if len(ids) > 12:
+                lines.append(f"    ... and {len(ids) - 12} more")
+        if self.irreversible:
+            lines.append("irreversible controls on this page:")
+            for control in self.irreversible:
+                e = control.element
+                lines.append(f"  [{e.id}] {e.role} {e.name!r}: {control.reason}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "url": self.url,
+            "site": self.site,
+            "site_given": self.site_given,
+            "state": self.classification.state,
+            "decided": self.classification.decided,
+            "candidates": list(self.classification.candidates),
+            "reason": self.classification.reason,
+            "permitted": {
+                name: None if ids is None else list(ids)
+                for name, ids in self.permitted.targets.items()
+            },
+            "irreversible": [
+                {
+                    "element": c.element.id,
+                    "role": c.element.role,
+                    "name": c.element.name,
+                    "reason": c.reason,
+                }
+                for c in self.irreversible
+            ],
+        }
+
+
+def _targets(name: str) -> bool:
+    return name in ("click", "type", "hover", "select")
+
+
+def irreversible_controls(
+    profile: Profile, state: State, observation: Observation
+) -> tuple[IrreversibleControl, ...]:
+    """The page's elements that the site or the state marks irreversible."""
+    controls: list[Control] = [*profile.irreversible.controls, *state.irreversible.controls]
+    found = []
+    for element in observation.elements:
+        for control in controls:
+            if element_matches(control, element.role, element.name):
+                found.append(IrreversibleControl(element, control.reason or control.name))
+                break
+    return tuple(found)
+
+
+def check_page(
+    observation: Observation, site: str | None = None, client: Asker | None = None
+) -> PageReport:
+    profile = site_profile(site) if site else detect_profile(PageIndex.of(observation))
+    classifier = Classifier(profile, client)
+    classification = classifier.classify(observation)
+    state = profile.state(classification.state)
+    return PageReport(
+        url=observation.url,
+        site=profile.name,
+        site_given=site is not None,
+        classification=classification,
+        permitted=Permitted.of(profile, state, observation),
+        elements={element.id: element for element in observation.elements},
+        irreversible=irreversible_controls(profile, state, observation),
+        rules_failed=classifier.why_not(observation),
+    )

@@ -1,0 +1,108 @@
+"""The actions a state permits on one page: LASER's per-state action space, made concrete.
+
+    permitted = Permitted.of(profile, state, observation)
+    permitted.tools()                  # OpenAI tools: one per permitted action type
+    permitted.refusal(Click("e40"))    # None, or why the action is not permitted here
+
+A permission names action types and, for element actions, may limit them to elements whose
+role and name match patterns; the page's elements that match become the only targets the
+model is offered (an `enum` in the tool's schema) and the only ones accepted. Every state
+also permits the site's `always` actions (scroll, go_back, note_down, stop by default).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from webagent.actions import ACTIONS_BY_NAME, Action, tool_schemas
+from webagent.observation import Observation
+from webagent.sites.match import element_matches
+from webagent.sites.profile import ELEMENT_ACTIONS, Profile, State
+
+Targets = tuple[str, ...] | None
+"""The element ids an element action may target; None: any element on the page."""
+
+
+@dataclass(frozen=True, slots=True)
+class Permitted:
+    """The action types permitted on a page, with their allowed targets."""
+
+    state: str
+    targets: Mapping[str, Targets]
+    """Action name -> allowed element ids (None: any; only element actions have ids)."""
+    purposes: Mapping[str, str]
+    """Action name -> what the state permits it for (from the profile), if said."""
+
+    @classmethod
+    def of(cls, profile: Profile, state: State, observation: Observation) -> Permitted:
+        allowed: dict[str, set[str] | None] = {}
+        purposes: dict[str, list[str]] = {}
+        for permission in state.actions:
+            for name in permission.types:
+                if permission.purpose:
+                    purposes.setdefault(name, []).append(permission.purpose)
+                if name not in ELEMENT_ACTIONS or not permission.elements:
+                    allowed[name] = None
+                    continue
+                current = allowed.get(name, set())
+                if current is None:
+                    continue
+                current.update(
+                    element.id
+                    for element in observation.elements
+                    if any(
+                        element_matches(p, element.role, element.name) for p in permission.elements
+                    )
+                )
+                allowed[name] = current
+        for name in profile.site.always:
+            allowed.setdefault(name, None)
+        targets: dict[str, Targets] = {}
+        for name in ACTIONS_BY_NAME:  # the vocabulary's order: stable tools, stable prompts
+            if name not in allowed:
+                continue
+            ids = allowed[name]
+            if ids is None:
+                targets[name] = None
+            elif ids:
+                targets[name] = tuple(sorted(ids, key=_document_order(observation)))
+        return cls(state.name, targets, {n: "; ".join(p) for n, p in purposes.items()})
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.targets)
+
+    def refusal(self, action: Action) -> str | None:
+        """Why `action` is not permitted here, or None when it is."""
+        if action.name not in self.targets:
+            return (
+                f"{action.name} is not permitted on this page (state {self.state}); "
+                f"permitted: {', '.join(self.names)}"
+            )
+        ids = self.targets[action.name]
+        element = getattr(action, "element", None)
+        if ids is not None and element not in ids:
+            shown = ", ".join(ids[:20]) + (" ..." if len(ids) > 20 else "")
+            return (
+                f"{action.name} on {element} is not permitted on this page (state "
+                f"{self.state}); it may target only: {shown}"
+            )
+        return None
+
+    def tools(self) -> list[dict[str, Any]]:
+        """One OpenAI tool per permitted action type; limited targets become an `enum`."""
+        tools = tool_schemas(ACTIONS_BY_NAME[name] for name in self.targets)
+        for tool in tools:
+            function = tool["function"]
+            ids = self.targets[function["name"]]
+            if ids is not None:
+                element = function["parameters"]["properties"]["element"]
+                function["parameters"]["properties"]["element"] = {**element, "enum": list(ids)}
+        return tools
+
+
+def _document_order(observation: Observation) -> Any:
+    order = {element.id: index for index, element in enumerate(observation.elements)}
+    return lambda element_id: order.get(element_id, len(order))
