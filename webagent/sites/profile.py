@@ -353,26 +353,28 @@ class Profile(_Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> Profile:
+        # Errors raised here have no location of their own: each message names its field
+        # (and state) in the same `state 'name': field: problem` form `_explain` writes.
         names = [state.name for state in self.states]
         duplicates = sorted({name for name in names if names.count(name) > 1})
         if duplicates:
-            raise ValueError(f"duplicate state names: {', '.join(duplicates)}")
+            raise ValueError(f"states: duplicate state names: {', '.join(duplicates)}")
         known = set(names)
         if self.site.fallback not in known:
             raise ValueError(
-                f"site.fallback {self.site.fallback!r} is not a state (states: {', '.join(names)})"
+                f"site.fallback: {self.site.fallback!r} is not a state (states: {', '.join(names)})"
             )
-        for index, state in enumerate(self.states):
+        for state in self.states:
             unknown = [n for n in state.next if n not in known]
             if unknown:
                 raise ValueError(
-                    f"states[{index}] ({state.name}): next names unknown state(s) "
-                    f"{', '.join(unknown)}"
+                    f"state {state.name!r}: next: unknown state(s) {', '.join(unknown)} "
+                    f"(states: {', '.join(names)})"
                 )
             if state.match.empty and state.name != self.site.fallback:
                 raise ValueError(
-                    f"states[{index}] ({state.name}): no match rules (only the fallback "
-                    "state may have none)"
+                    f"state {state.name!r}: match: no rules (only the fallback state, "
+                    f"{self.site.fallback!r}, may have none)"
                 )
         return self
 
@@ -418,13 +420,14 @@ def _explain(error: ValidationError, data: object) -> str:
         if len(location) >= 2 and location[0] == "states" and isinstance(location[1], int):
             where = f"state {_state_name(data, location[1])}: "
             location = location[2:]
-        field = ".".join(str(part) for part in location) or "profile"
+        field = ".".join(str(part) for part in location)
         message = problem["msg"].removeprefix("Value error, ")
         if problem["type"] == "extra_forbidden":
             message = "unknown field (misspelt?)"
         elif problem["type"] == "missing":
             message = "required field missing"
-        lines.append(f"{where}{field}: {message}")
+        # A whole-profile check names its own state and field in its message.
+        lines.append(f"{where}{field}: {message}" if field else f"{where}{message}")
     more = len(error.errors()) - len(lines)
     if more > 0:
         lines.append(f"and {more} more")
