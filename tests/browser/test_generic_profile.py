@@ -24,6 +24,7 @@ from tests.browser.test_miniwob import start_episode
 from webagent.browser import Browser
 from webagent.observation import Element, Observation, compose_observation, parse_snapshot
 from webagent.sites.classify import Classifier
+from webagent.sites.irreversible import irreversible_request
 from webagent.sites.match import element_matches
 from webagent.sites.profile import ELEMENT_ACTIONS, Profile, State
 from webagent.sites.profiles import site_profile
@@ -320,9 +321,7 @@ def test_harmless_buttons_are_not_caught(name: str, generic: Profile) -> None:
 
 def test_irreversible_requests(generic: Profile) -> None:
     def caught(method: str, path: str) -> bool:
-        return any(
-            r.method == method and r.url_pattern.search(path) for r in generic.irreversible.requests
-        )
+        return irreversible_request(generic, method, path) is not None
 
     assert caught("POST", "/checkout/onepage/saveOrder/")
     assert caught("POST", "/rest/V1/carts/mine/payment-information")

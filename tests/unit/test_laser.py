@@ -15,8 +15,8 @@ from webagent.llm.script import Script
 from webagent.llm.server import ModelServer, start_model_server
 from webagent.observation import Observation, compose_observation, parse_snapshot
 from webagent.sites.act import choose_action
-from webagent.sites.check import irreversible_controls
 from webagent.sites.classify import Classifier
+from webagent.sites.irreversible import irreversible_controls
 from webagent.sites.memory import Candidate, Memory, choose_backup, needs_backup
 from webagent.sites.permissions import Permitted
 from webagent.sites.profile import Profile, parse_profile

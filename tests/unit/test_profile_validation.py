@@ -137,8 +137,8 @@ def test_the_base_profile_is_valid() -> None:
             id="negative-min",
         ),
         pytest.param(
-            VALID + '\n[irreversible]\nrequests = [{ method = "GET", url = "/order" }]\n',
-            "irreversible.requests.0.method: Input should be 'POST', 'PUT', 'PATCH' or 'DELETE'",
+            VALID + '\n[irreversible]\nrequests = [{ method = "FETCH", url = "/order" }]\n',
+            "irreversible.requests.0.method.0: Input should be 'GET', 'POST', 'PUT', 'PATCH' or",
             id="bad-http-method",
         ),
         pytest.param(

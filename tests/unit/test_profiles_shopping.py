@@ -15,7 +15,8 @@ import pytest
 
 from webagent.observation import Observation, compose_observation, parse_snapshot
 from webagent.sites.classify import Classifier
-from webagent.sites.match import PageIndex, element_matches, location, site_rules_hold
+from webagent.sites.irreversible import irreversible_request
+from webagent.sites.match import PageIndex, element_matches, site_rules_hold
 from webagent.sites.profile import Control, Profile
 from webagent.sites.profiles import site_profile
 
@@ -528,11 +529,7 @@ def _marked(profile: Profile, state: str, observation: Observation) -> set[str]:
 
 
 def _irreversible_request(profile: Profile, method: str, url: str) -> bool:
-    path = location(url)
-    endpoints = [*profile.irreversible.requests]
-    for state in profile.states:
-        endpoints.extend(state.irreversible.requests)
-    return any(e.method == method and e.url_pattern.search(path) for e in endpoints)
+    return irreversible_request(profile, method, url) is not None
 
 
 def test_both_profiles_load(shopping: Profile, shopping_admin: Profile) -> None:

@@ -36,9 +36,10 @@ _ARGUMENT = re.compile(r"^- (\w+): (.+)$")
 
 
 @cache
-def descriptions() -> dict[str, Description]:
-    """Every action's description from `webagent/prompts/actions.md`, by action name."""
-    text = resources.files("webagent").joinpath("prompts/actions.md").read_text("utf-8")
+def descriptions(file: str = "actions.md") -> dict[str, Description]:
+    """The `## name` sections of a prompt file (`webagent/prompts/actions.md` by default:
+    every action's description, by action name), each with its `- argument: text` lines."""
+    text = resources.files("webagent").joinpath(f"prompts/{file}").read_text("utf-8")
     text = re.sub(r"<!--.*?-->", "", text, flags=re.DOTALL)
     parts = _SECTION.split(text)
     found: dict[str, Description] = {}

@@ -145,7 +145,8 @@ class ModelClient:
         try:
             for reask in range(self.config.max_reasks + 1):
                 completion = self._complete(query, messages, tools, attempts)
-                content = completion.choices[0].message.content or ""
+                choices = completion.choices
+                content = (choices[0].message.content or "") if choices else ""
                 try:
                     return query.read(self._decode(query, completion))
                 except (_Unfit, ValidationError, ActionParseError, ValueError) as problem:
@@ -259,7 +260,8 @@ class ModelClient:
                 value = response.headers.get(header)
                 try:
                     if value is not None:
-                        wait: float = min(float(value) / scale, self.config.backoff_max)
+                        # Bounded both ways: a negative header must not make sleep() raise.
+                        wait = max(0.0, min(float(value) / scale, self.config.backoff_max))
                         return wait
                 except ValueError:
                     pass
@@ -268,6 +270,8 @@ class ModelClient:
 
     # -- reading the answer -------------------------------------------------------------------
     def _decode(self, query: Query[Any], completion: ChatCompletion) -> Any:
+        if not completion.choices:
+            raise _Unfit("the answer has no choices")
         choice = completion.choices[0]
         if choice.finish_reason == "length":
             raise _Unfit("the answer was cut off (finish_reason: length)")
@@ -335,6 +339,8 @@ def extract_json(text: str) -> Any:
 
 
 def _shown_answer(completion: ChatCompletion) -> str:
+    if not completion.choices:
+        return "(empty answer)"
     message = completion.choices[0].message
     if message.content:
         return message.content

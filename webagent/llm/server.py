@@ -327,8 +327,12 @@ class ModelServer:
     def __init__(self, server: BaseWSGIServer, app: _ModelApp) -> None:
         self._server = server
         self._app = app
+        # A short poll, so `stop` returns at once instead of after socketserver's 0.5 s poll.
         self._thread = threading.Thread(
-            target=server.serve_forever, name="model-server", daemon=True
+            target=server.serve_forever,
+            kwargs={"poll_interval": 0.05},
+            name="model-server",
+            daemon=True,
         )
         self._thread.start()
 
@@ -336,7 +340,8 @@ class ModelServer:
     def url(self) -> str:
         """The base URL an OpenAI client takes: `http://HOST:PORT/v1`."""
         host, port = self._server.server_address[:2]
-        return f"http://{host!s}:{port}/v1"
+        shown = f"[{host!s}]" if ":" in str(host) else str(host)  # an IPv6 address
+        return f"http://{shown}:{port}/v1"
 
     @property
     def log(self) -> list[ServedRequest]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from webagent.actions import Action, action_from_tool_call
+from webagent.actions.schema import descriptions
 from webagent.llm.queries import Query, ToolCall
 from webagent.observation import Observation
 from webagent.sites.memory import Memory
@@ -59,11 +60,15 @@ def tools_with_thought(permitted: Permitted) -> list[dict[str, Any]]:
     for tool in tools:
         parameters = tool["function"]["parameters"]
         parameters["properties"] = {
-            THOUGHT: {"type": "string", "description": "Why this is the right next action."},
+            THOUGHT: {"type": "string", "description": _explained(THOUGHT)},
             **parameters["properties"],
         }
         parameters["required"] = [THOUGHT, *parameters["required"]]
     return tools
+
+
+def _explained(argument: str) -> str:
+    return descriptions("arguments.md")["act"].arguments[argument]
 
 
 def choose_action(

@@ -14,18 +14,10 @@ from typing import Any
 
 from webagent.observation import Element, Observation
 from webagent.sites.classify import Asker, Classification, Classifier
-from webagent.sites.match import PageIndex, element_matches
+from webagent.sites.irreversible import IrreversibleControl, irreversible_controls
+from webagent.sites.match import PageIndex
 from webagent.sites.permissions import Permitted
-from webagent.sites.profile import Control, Profile, State
 from webagent.sites.profiles import detect_profile, site_profile
-
-
-@dataclass(frozen=True, slots=True)
-class IrreversibleControl:
-    """A control on the page that the profile marks irreversible."""
-
-    element: Element
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,20 +90,6 @@ class PageReport:
 
 def _targets(name: str) -> bool:
     return name in ("click", "type", "hover", "select")
-
-
-def irreversible_controls(
-    profile: Profile, state: State, observation: Observation
-) -> tuple[IrreversibleControl, ...]:
-    """The page's elements that the site or the state marks irreversible."""
-    controls: list[Control] = [*profile.irreversible.controls, *state.irreversible.controls]
-    found = []
-    for element in observation.elements:
-        for control in controls:
-            if element_matches(control, element.role, element.name):
-                found.append(IrreversibleControl(element, control.reason or control.name))
-                break
-    return tuple(found)
 
 
 def check_page(

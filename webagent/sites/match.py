@@ -93,6 +93,8 @@ def explain(rules: Match, page: PageIndex) -> list[str]:
     if rules.any and not any(present(lm, page) for lm in rules.any):
         failed.append("none of " + ", ".join(lm.describe() for lm in rules.any))
     failed.extend(f"has {lm.describe()}" for lm in rules.none if present(lm, page))
+    if rules.either and not any(rules_hold(option, page) for option in rules.either):
+        failed.append(f"none of the {len(rules.either)} `either` alternatives hold")
     return failed
 
 
@@ -106,7 +108,9 @@ def rules_hold(rules: Match, page: PageIndex) -> bool:
         return False
     if rules.any and not any(present(lm, page) for lm in rules.any):
         return False
-    return not any(present(lm, page) for lm in rules.none)
+    if any(present(lm, page) for lm in rules.none):
+        return False
+    return not rules.either or any(rules_hold(option, page) for option in rules.either)
 
 
 def site_rules_hold(rules: Match, page: PageIndex) -> bool:

@@ -37,15 +37,28 @@ class OracleOutcome:
 
 
 Report = Callable[[OracleOutcome], None]
+StepHook = Callable[[Tab], None]
 
 
 class OracleRunner:
-    """Runs oracle solutions against a served site with one browser."""
+    """Runs oracle solutions against a served site with one browser.
 
-    def __init__(self, server: SiteServer, browser: Browser, out_dir: Path) -> None:
+    `on_step`, if given, is called with the task's tab once its start page has loaded and
+    again after every step, e.g. to observe each page a solution reaches.
+    """
+
+    def __init__(
+        self,
+        server: SiteServer,
+        browser: Browser,
+        out_dir: Path,
+        *,
+        on_step: StepHook | None = None,
+    ) -> None:
         self.server = server
         self.browser = browser
         self.out_dir = out_dir
+        self.on_step = on_step
         self.site_urls = {server.site.webarena_site: server.url}
         self.scorer = Scorer(self.site_urls)
         self.oracle: OracleFile = load_oracle(server.site.oracle_file)
@@ -96,10 +109,14 @@ class OracleRunner:
         start_url = render_url(task.start_urls[0], self.site_urls)
         tab = self.browser.open(start_url, storage_state=storage, record_har=har)
         try:
+            if self.on_step is not None:
+                self.on_step(tab)
             for done, step in enumerate(solution.steps, start=1):  # noqa: B007 - count for reports
                 if skip_commits and step.commits:
                     break  # the rest of the steps depend on the change
                 run_step(tab, step, self.site_urls)
+                if self.on_step is not None:
+                    self.on_step(tab)
         except StepError as problem:
             error = f"step {done} ({solution.steps[done - 1].kind}): {problem}"
         finally:

@@ -37,6 +37,7 @@ from typing import Annotated, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     ValidationError,
@@ -215,17 +216,20 @@ class Landmark(_Strict):
 class Match(_Strict):
     """Recognition rules; every rule given must hold. `url` patterns are searched in the
     URL's path, query and fragment (the host differs between deployments); one must match.
-    `all` landmarks must all be present, at least one of `any`, none of `none`."""
+    `all` landmarks must all be present, at least one of `any`, none of `none`. `either`
+    holds alternative rule sets, one of which must hold too (e.g. a site recognised by its
+    URL or by its logo)."""
 
     url: list[Regex] = []
     url_not: list[Regex] = []
     all: list[Landmark] = []
     any: list[Landmark] = []
     none: list[Landmark] = []
+    either: list[Match] = []
 
     @property
     def empty(self) -> bool:
-        return not (self.url or self.url_not or self.all or self.any or self.none)
+        return not (self.url or self.url_not or self.all or self.any or self.none or self.either)
 
     @cached_property
     def url_patterns(self) -> tuple[re.Pattern[str], ...]:
@@ -289,10 +293,19 @@ class Control(_Strict):
         return re.compile(self.name, re.IGNORECASE)
 
 
-class Endpoint(_Strict):
-    """An irreversible request: HTTP method and a pattern searched in the URL's path+query."""
+Method = Literal["GET", "POST", "PUT", "PATCH", "DELETE"]
 
-    method: Literal["POST", "PUT", "PATCH", "DELETE"]
+
+def _one_or_more(value: object) -> object:
+    return [value] if isinstance(value, str) else value
+
+
+class Endpoint(_Strict):
+    """An irreversible request: HTTP method(s) and a pattern searched in the URL's
+    path+query. GET is allowed for the applications that change things on a GET."""
+
+    method: Annotated[list[Method], BeforeValidator(_one_or_more), Field(min_length=1)]
+    """One method (`"POST"`) or several (`["PUT", "PATCH"]`)."""
     url: Regex = Field(min_length=1)
     reason: str = ""
 

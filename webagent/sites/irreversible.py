@@ -1,0 +1,63 @@
+"""What a site profile marks irreversible: controls on a page and requests on the wire.
+
+    irreversible_controls(profile, state, observation)   # the page's controls to ask about
+    irreversible_request(profile, "POST", url)           # the endpoint rule it hits, or None
+
+The safety gate and the network guard use these; `webagent sites check` shows them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from webagent.observation import Element, Observation
+from webagent.sites.match import element_matches, location
+from webagent.sites.profile import Control, Endpoint, Profile, State
+
+
+@dataclass(frozen=True, slots=True)
+class IrreversibleControl:
+    """A control on the page that the profile marks irreversible."""
+
+    element: Element
+    reason: str
+
+
+def irreversible_controls(
+    profile: Profile, state: State | None, observation: Observation
+) -> tuple[IrreversibleControl, ...]:
+    """The page's elements that the site (or the state, when given) marks irreversible."""
+    controls: list[Control] = [*profile.irreversible.controls]
+    if state is not None:
+        controls.extend(state.irreversible.controls)
+    found = []
+    for element in observation.elements:
+        control = control_rule(controls, element.role, element.name)
+        if control is not None:
+            found.append(IrreversibleControl(element, control.reason or control.name))
+    return tuple(found)
+
+
+def control_rule(controls: list[Control], role: str, name: str) -> Control | None:
+    """The first rule that marks a control with this role and name irreversible."""
+    for control in controls:
+        if element_matches(control, role, name):
+            return control
+    return None
+
+
+def irreversible_request(
+    profile: Profile, method: str, url: str, state: State | None = None
+) -> Endpoint | None:
+    """The profile's rule that marks this request irreversible: the site's rules, the given
+    state's, and (without a state) every state's, since a request may leave any page."""
+    endpoints: list[Endpoint] = [*profile.irreversible.requests]
+    states = [state] if state is not None else profile.states
+    for each in states:
+        endpoints.extend(each.irreversible.requests)
+    path = location(url)
+    method = method.upper()
+    for endpoint in endpoints:
+        if method in endpoint.method and endpoint.url_pattern.search(path):
+            return endpoint
+    return None
