@@ -63,7 +63,19 @@ def test_doctor_reports_the_browser(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
-    for command in (["--help"], ["observe", "--help"], ["doctor", "--help"]):
+    commands = (
+        ["--help"],
+        ["observe", "--help"],
+        ["doctor", "--help"],
+        ["sites", "--help"],
+        ["sites", "list", "--help"],
+        ["sites", "serve", "--help"],
+        ["sites", "oracle", "--help"],
+        ["sites", "check", "--help"],
+        ["llm", "--help"],
+        ["llm", "serve", "--help"],
+    )
+    for command in commands:
         with pytest.raises(SystemExit) as exit_info:
             main(command)
         assert exit_info.value.code == 0
@@ -79,3 +91,32 @@ def test_sites_oracle_scores_tasks(capsys: pytest.CaptureFixture[str], tmp_path:
         79.9
     ]
     assert (tmp_path / "1" / "network.har").stat().st_size > 0
+
+
+def test_sites_check_shows_site_state_and_permitted_actions(
+    serve: Callable[[Path], str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = serve(DATA / "pages")
+    assert main(["sites", "check", site + "form.html"]) == 0
+    out = capsys.readouterr().out
+    assert "site:  generic (detected)" in out
+    assert "state: generic/form (its rules alone hold)" in out
+    assert "permitted actions:" in out
+    assert "\n  stop" in out
+
+
+def test_sites_check_json_with_a_given_site(capsys: pytest.CaptureFixture[str]) -> None:
+    page = str(DATA / "site" / "results.html")
+    assert main(["sites", "check", page, "--json", "--site", "generic"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["site"] == "generic"
+    assert data["site_given"] is True
+    assert data["decided"] in ("rules", "priority", "fallback")
+    assert data["permitted"]["stop"] is None
+
+
+def test_sites_check_with_an_unknown_site_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["sites", "check", "http://127.0.0.1:9/", "--site", "nope"]) == 2
+    assert "no profile for site 'nope'" in capsys.readouterr().err
