@@ -281,6 +281,24 @@ _SAMPLES: dict[str, Any] = {
         {"name": "product", "description": "one product's page"},
     ],
     "purposes": {"type": "search the shop", "click": "open a product", "scroll": "see more"},
+    "plan": "1. Search for mice [done]\n2. Open the cheapest [running]",
+    "subtask": "Open the cheapest",
+    "next_subtask": "Note down its price",
+    "guidance": "Search first, then sort by price.",
+    "failed_plans": [{"plan": "Browse the categories", "review": "Too slow; search instead."}],
+    "reason": "subtask 2 failed",
+    "evaluate": True,
+    "remedies": 2,
+    "previous": {
+        "action": "click [e3]",
+        "title": "Home",
+        "url": "http://shop.local/",
+        "error": None,
+    },
+    "refusal_note": None,
+    "element": {"id": "e3", "role": "button", "name": "Go", "context": "Search"},
+    "before": "[e3] button 'Go'",
+    "after": "[e7] button 'Go'",
 }
 
 

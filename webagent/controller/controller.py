@@ -1,0 +1,523 @@
+"""The controller: Devil's Advocate introspection over LASER states, with ADaPT decomposition.
+
+    controller = Controller(tab, client, task="...", settings=Settings.for_mode("devils-advocate"))
+    result = controller.run()           # RunResult: answer, metrics, steps, notes, plans
+
+One run is up to `max_trials` trials. A trial makes a plan (or takes the revised one), then
+executes its subtasks in order. Executing a subtask (ADaPT's executor) is a loop of steps; each
+step is one `step` answer that judges the previous action on the page it led to, and picks
+the next action within the page state's permitted actions, with remedies in case it is wrong.
+A misaligned action sends the agent back to the page of the latest remedy (by URL), where the
+remedy's element is re-found and the remedy run. When a subtask's remedies or steps run out,
+it is split into And / Or steps, run recursively to `max_depth`; when that fails too, the
+trial fails, is reviewed, and the next trial starts from a revised plan. A `stop` answer ends
+the run at once, whatever is left of the plan.
+
+No Playwright, no network: the browser and the model come in through `ports`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
+
+from webagent.actions import Action, ActionResult, GoBack, Goto, NoteDown, Stop, format_action
+from webagent.controller import events as ev
+from webagent.controller.page import Page, PageReader
+from webagent.controller.plan import Plan, Status, Subtask
+from webagent.controller.ports import Browser, Model
+from webagent.controller.queries import (
+    DECOMPOSE,
+    PLAN,
+    REVISE,
+    StepAnswer,
+    StepForm,
+    remap_query,
+    step_query,
+    step_tools,
+)
+from webagent.controller.refind import refind
+from webagent.controller.result import Metrics, RunResult, StepRecord
+from webagent.controller.settings import Settings
+from webagent.errors import AnswerParseError
+from webagent.llm.queries import ANSWER, FinalAnswer, Query
+from webagent.sites.irreversible import irreversible_controls
+from webagent.sites.memory import Candidate, Memory, choose_backup
+from webagent.sites.profile import Profile
+
+T = TypeVar("T")
+Irreversible = Callable[[Action, Page], bool]
+
+
+class _Finished(Exception):
+    def __init__(self, answer: FinalAnswer, how: str) -> None:
+        self.answer = answer
+        self.how = how
+
+
+class _OutOfActions(Exception):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class _Remedy:
+    """An alternative recorded with the page it belongs to."""
+
+    page: Page
+    action: Action
+
+
+@dataclass
+class _Executed:
+    """The latest executed action, waiting for its evaluation."""
+
+    action: Action
+    page: Page
+    result: ActionResult
+    record: int
+    evaluated: bool = False
+
+
+class Controller:
+    """Runs one task to an answer. Not reusable: make one per task."""
+
+    def __init__(
+        self,
+        browser: Browser,
+        model: Model,
+        *,
+        task: str,
+        settings: Settings | None = None,
+        profile: Profile | None = None,
+        start_url: str | None = None,
+        guidance: str | None = None,
+        irreversible: Irreversible | None = None,
+        on_event: Callable[[ev.Event], None] | None = None,
+    ) -> None:
+        self.browser = browser
+        self.model = model
+        self.task = task
+        self.settings = settings or Settings()
+        self.start_url = start_url
+        self.guidance = guidance
+        self._irreversible = irreversible or profile_irreversible
+        self._on_event = on_event or (lambda event: None)
+        self._reader = PageReader(profile, model, self.settings.states)
+        self.metrics = Metrics()
+        self.memory = Memory()
+        self.notes: list[str] = []
+        self.steps: list[StepRecord] = []
+        self.plans: list[str] = []
+        self.plan: Plan | None = None
+        self.trial = 0
+        self._history: list[str] = []
+        self._last: _Executed | None = None
+        self._pending: StepAnswer | None = None
+        self._stack: list[_Remedy] = []
+        self._subtask_history: list[str] = []
+
+    # -- the run ---------------------------------------------------------------------------
+    def run(self) -> RunResult:
+        started = time.monotonic()
+        try:
+            answer, how = self._trials()
+        finally:
+            self.metrics.seconds = round(time.monotonic() - started, 3)
+        self._emit(ev.Finished(answer, how))
+        return RunResult(answer, how, self.metrics, self.steps, self.notes, self.plans)
+
+    def _trials(self) -> tuple[FinalAnswer, str]:
+        failed: list[dict[str, str]] = []
+        steps: list[str] | None = None
+        review = ""
+        reason = "no trial ran"
+        try:
+            for trial in range(1, self.settings.max_trials + 1):
+                self.trial = trial
+                self.metrics.trials = trial
+                self._emit(ev.TrialStarted(trial))
+                if trial > 1:
+                    self._restart()
+                page = self._look()
+                plan = self._make_plan(page, steps, failed, review)
+                reason = self._run_plan(plan)
+                self._emit(ev.TrialEnded(trial, reason))
+                if not self.settings.revise or trial == self.settings.max_trials:
+                    break
+                revision = self._ask(
+                    REVISE,
+                    task=self.task,
+                    plan=plan.text(),
+                    history=self._history,
+                    notes=self.notes,
+                    reason=reason,
+                    observation=self._look().observation.text,
+                )
+                failed.append({"plan": "; ".join(plan.steps()), "review": revision.review})
+                steps, review = revision.subtasks, revision.review
+                self.metrics.plan_revisions += 1
+        except _Finished as finished:
+            return finished.answer, finished.how
+        except _OutOfActions:
+            reason = f"the action budget ({self.settings.max_actions}) is spent"
+        return self._give_up(reason)
+
+    def _make_plan(
+        self, page: Page, steps: list[str] | None, failed: list[dict[str, str]], review: str
+    ) -> Plan:
+        if not self.settings.plan:
+            plan = Plan.of([self.task])
+        elif steps is not None:
+            plan = Plan.of(steps, version=self.trial)
+        else:
+            answer = self._ask(
+                PLAN,
+                task=self.task,
+                site=_site(page),
+                guidance=self.guidance,
+                failed_plans=failed,
+                observation=page.observation.text,
+            )
+            plan = Plan.of(answer.subtasks, version=self.trial)
+        self.plan = plan
+        self.plans.append(plan.text())
+        self._emit(ev.PlanMade(plan, revised=steps is not None, review=review))
+        return plan
+
+    def _run_plan(self, plan: Plan) -> str:
+        """Run the plan's subtasks; the reason the trial failed (a finished run raises)."""
+        self._last = None
+        self._pending = None
+        subtasks = plan.subtasks
+        for index, subtask in enumerate(subtasks):
+            upcoming = subtasks[index + 1].text if index + 1 < len(subtasks) else None
+            if not self._execute(subtask, upcoming, depth=0) and self.settings.fail_misaligned:
+                return f"subtask {subtask.id} ({subtask.text}) failed"
+        # Every subtask is done, yet nothing said the task is: one last subtask to finish.
+        closing = Subtask(str(len(subtasks) + 1), "Finish the task: give the answer and stop")
+        plan.subtasks.append(closing)
+        self._emit(ev.SubtaskChanged(closing))
+        if self._execute(closing, None, depth=self.settings.max_depth):
+            return "the plan ended without an answer"
+        return "the task could not be finished after the plan"
+
+    # -- ADaPT: execute, and decompose only on failure ---------------------------------------
+    def _execute(self, subtask: Subtask, upcoming: str | None, depth: int) -> bool:
+        if self._attempt(subtask, upcoming):
+            return True
+        if not self.settings.decompose or depth >= self.settings.max_depth:
+            return False
+        answer = self._ask(
+            DECOMPOSE,
+            task=self.task,
+            plan=self.plan.text() if self.plan else "",
+            subtask=subtask.text,
+            history=self._subtask_history,
+            observation=self._look().observation.text,
+        )
+        children = subtask.split(answer.steps, answer.operator)
+        self.metrics.decompositions += 1
+        self._emit(ev.Decomposed(subtask))
+        results = []
+        for index, child in enumerate(children):
+            after = children[index + 1].text if index + 1 < len(children) else upcoming
+            ok = self._execute(child, after, depth + 1)
+            results.append(ok)
+            if answer.operator == "and" and not ok:
+                break
+            if answer.operator == "or" and ok:
+                break
+        for child in children:
+            if child.status is Status.PENDING:
+                child.status = Status.SKIPPED
+                self._emit(ev.SubtaskChanged(child))
+        ok = all(results) if answer.operator == "and" else any(results)
+        self._set(subtask, Status.DONE if ok else Status.FAILED)
+        return ok
+
+    # -- the executor: steps with remedies, evaluation and backtracking ----------------------
+    def _attempt(self, subtask: Subtask, upcoming: str | None) -> bool:
+        self._set(subtask, Status.RUNNING)
+        self._stack = []
+        self._subtask_history = []
+        steps = 0
+        while True:
+            page = self._look()
+            if self._pending is not None:
+                answer, self._pending = self._pending, None
+            else:
+                try:
+                    answer = self._step(page, subtask, upcoming)
+                except AnswerParseError:
+                    self.metrics.failed_answers += 1
+                    self._set(subtask, Status.FAILED)
+                    return False
+                verdict = self._judge(answer, subtask)
+                if verdict == "backtracked":
+                    steps += 1
+                    continue
+                if verdict == "failed":
+                    self._set(subtask, Status.FAILED)
+                    return False
+                if verdict == "done":
+                    if isinstance(answer.action, Stop):
+                        self._finish(answer)
+                    self._pending = answer  # chosen for the next subtask, on this page
+                    self._set(subtask, Status.DONE)
+                    return True
+            if isinstance(answer.action, Stop):
+                self._finish(answer)
+            if steps >= self.settings.max_steps:
+                self._set(subtask, Status.FAILED)
+                return False
+            for remedy in reversed(answer.remedies):
+                self._stack.append(_Remedy(page, remedy))
+            self._run(answer.action, page, answer, subtask, "action")
+            steps += 1
+
+    def _judge(self, answer: StepAnswer, subtask: Subtask) -> str:
+        """What the evaluation of the previous action means: "go" (carry on), "done" (the
+        subtask is), "backtracked" (a remedy ran instead), or "failed"."""
+        last, evaluation = self._last, answer.evaluation
+        if last is None or last.evaluated or evaluation is None:
+            return "go"
+        last.evaluated = True
+        self.steps[last.record] = replace(self.steps[last.record], evaluation=evaluation)
+        self._emit(ev.Evaluated(last.action, evaluation))
+        if evaluation.task_done and isinstance(answer.action, Stop):
+            return "done"
+        if not evaluation.aligned and not evaluation.subtask_done:
+            if self.settings.backtrack:
+                return "backtracked" if self._backtrack(subtask) else "failed"
+            if self.settings.fail_misaligned:
+                return "failed"
+            return "go"
+        return "done" if evaluation.subtask_done else "go"
+
+    def _step(self, page: Page, subtask: Subtask, upcoming: str | None) -> StepAnswer:
+        form = StepForm(remedies=self.settings.remedies, evaluate=self.settings.evaluate)
+        previous = self._last if self._last is not None and not self._last.evaluated else None
+        refusals: list[str] = []
+        query = step_query(
+            page.permitted, form, has_previous=previous is not None, refusals=refusals
+        )
+        try:
+            answer = self._ask(
+                query,
+                tools=step_tools(page.permitted, form),
+                task=self.task,
+                site=_site(page),
+                state=page.state,
+                purposes=dict(page.permitted.purposes),
+                evaluate=form.evaluate,
+                remedies=form.remedies,
+                previous=_previous(previous),
+                plan=self.plan.text() if self.plan and self.settings.plan else "",
+                subtask=subtask.text,
+                next_subtask=upcoming,
+                notes=self.notes,
+                memory=self.memory.lines() if self.settings.memory else [],
+                history=self._history[-self.settings.history :],
+                refusal_note=None,
+                observation=page.observation.text,
+            )
+        finally:
+            self.metrics.steps += 1
+            self.metrics.refusals += len(refusals)
+        self._emit(ev.ActionChosen(answer.action, answer.thought, answer.remedies, answer.refused))
+        return answer
+
+    def _backtrack(self, subtask: Subtask) -> bool:
+        """Go back to the latest remedy's page and run it; False when none is left."""
+        while self._stack:
+            remedy = self._stack.pop()
+            back: Action = Goto(remedy.page.url)
+            if not remedy.page.url.startswith(("http://", "https://", "file://")):
+                back = GoBack()
+            result = self._run(back, self._look(), None, subtask, "backtrack")
+            if not result.ok and not isinstance(back, GoBack):
+                self._run(GoBack(), self._look(), None, subtask, "backtrack")
+            page = self._look()
+            action, how = self._remap(remedy, page)
+            if action is None or page.permitted.refusal(action) is not None:
+                continue
+            self.metrics.backtracks += 1
+            self._emit(ev.Backtracked(remedy.page.url, action, how))
+            self._run(action, page, None, subtask, "remedy")
+            return True
+        return False
+
+    def _remap(self, remedy: _Remedy, page: Page) -> tuple[Action | None, str | None]:
+        element_id = getattr(remedy.action, "element", None)
+        if element_id is None:
+            return remedy.action, None
+        recorded = remedy.page.observation.element(element_id)
+        if recorded is None:
+            return None, None
+        found = refind(recorded, page.observation)
+        if found.element is not None:
+            if found.how == "rule":
+                self.metrics.remaps_rule += 1
+            return replace(remedy.action, element=found.element), found.how  # type: ignore[call-arg]
+        answer = self._ask(
+            remap_query(page.observation),
+            element=recorded,
+            before=remedy.page.observation.text,
+            after=page.observation.text,
+        )
+        self.metrics.remaps_model += 1
+        if answer.element is None:
+            return None, "model"
+        return replace(remedy.action, element=answer.element), "model"  # type: ignore[call-arg]
+
+    def _run(
+        self,
+        action: Action,
+        page: Page,
+        answer: StepAnswer | None,
+        subtask: Subtask,
+        kind: str,
+    ) -> ActionResult:
+        if self.metrics.actions >= self.settings.max_actions:
+            raise _OutOfActions
+        result = self.browser.act(action)
+        self.metrics.actions += 1
+        line = f"{format_action(action)} on '{page.title}'"
+        line += " -> ok" if result.ok else f" -> failed: {result.error}"
+        self._history.append(line if kind == "action" else f"({kind}) {line}")
+        self._subtask_history.append(line)
+        record = StepRecord(
+            index=len(self.steps) + 1,
+            trial=self.trial,
+            subtask=subtask.id,
+            kind=kind,
+            url=page.url,
+            title=page.title,
+            state=page.state.name if page.state else None,
+            action=format_action(action),
+            thought=answer.thought if answer else "",
+            remedies=tuple(format_action(r) for r in answer.remedies) if answer else (),
+            error=result.error,
+            url_after=result.url,
+        )
+        self.steps.append(record)
+        self._emit(ev.ActionDone(result, kind))
+        if isinstance(action, NoteDown) and result.ok:
+            self.notes.append(action.text)
+            self._emit(ev.NoteTaken(action.text))
+        if kind != "backtrack":
+            self._last = _Executed(action, page, result, len(self.steps) - 1)
+        if result.ok and self._irreversible(action, page):
+            # Never backtrack across it: the remedies recorded before it are void.
+            self._stack.clear()
+        self._remember(page, action, result, answer, record.index)
+        return result
+
+    def _remember(
+        self, page: Page, action: Action, result: ActionResult, answer: StepAnswer | None, at: int
+    ) -> None:
+        """An item page left unchosen goes to the memory buffer, with the model's reason."""
+        state = page.state
+        if not self.settings.memory or state is None or not state.candidate or answer is None:
+            return
+        if _leaves(action, result, page):
+            self.memory.examine(Candidate(page.title, page.url, state.name, answer.thought, at))
+
+    # -- endings --------------------------------------------------------------------------------
+    def _finish(self, answer: StepAnswer) -> None:
+        final = answer.final
+        if final is None:  # stop without the outcome fields (a server without tools)
+            final = self._final_answer()
+            raise _Finished(final, "answer")
+        raise _Finished(final, "stop")
+
+    def _give_up(self, reason: str) -> tuple[FinalAnswer, str]:
+        how = "answer"
+        budget_left = self.metrics.actions < self.settings.max_actions
+        if self.settings.memory and len(self.memory) and budget_left:
+            chosen = choose_backup(self.model, self.task, self.memory)
+            if chosen is not None:
+                self.browser.act(Goto(chosen.url))
+                self.metrics.actions += 1
+                how = "backup"
+        try:
+            answer = self._final_answer(reason)
+        except AnswerParseError as error:
+            answer = FinalAnswer(
+                task_type="RETRIEVE",
+                status="UNKNOWN_ERROR",
+                retrieved_data=None,
+                error_details=f"{reason}; no usable final answer: {error.problem}",
+            )
+        return answer, how
+
+    def _final_answer(self, reason: str | None = None) -> FinalAnswer:
+        page = self._look()
+        answer: FinalAnswer = self._ask(
+            ANSWER, task=self.task, notes=self.notes, observation=page.observation.text
+        )
+        return answer
+
+    def _restart(self) -> None:
+        self._stack = []
+        if self.start_url:
+            self.browser.act(Goto(self.start_url))
+
+    # -- helpers -----------------------------------------------------------------------------
+    def _look(self) -> Page:
+        page = self._reader.read(self.browser.observe(), self.task)
+        self._emit(
+            ev.PageSeen(
+                page.url,
+                page.title,
+                page.profile.name if page.profile else "",
+                page.state.name if page.state else None,
+                page.classification.decided if page.classification else None,
+            )
+        )
+        return page
+
+    def _ask(self, query: Query[T], **variables: Any) -> T:
+        return self.model.ask(query, **variables)
+
+    def _set(self, subtask: Subtask, status: Status) -> None:
+        subtask.status = status
+        self._emit(ev.SubtaskChanged(subtask))
+
+    def _emit(self, event: ev.Event) -> None:
+        self._on_event(event)
+
+
+def profile_irreversible(action: Action, page: Page) -> bool:
+    """Whether the action's target is a control the site's profile marks irreversible."""
+    element_id = getattr(action, "element", None)
+    if element_id is None or page.profile is None:
+        return False
+    controls = irreversible_controls(page.profile, page.state, page.observation)
+    return any(control.element.id == element_id for control in controls)
+
+
+def _site(page: Page) -> object:
+    return page.profile.site if page.profile is not None else None
+
+
+def _previous(last: _Executed | None) -> dict[str, str | None] | None:
+    if last is None:
+        return None
+    return {
+        "action": format_action(last.action),
+        "title": last.page.title,
+        "url": last.page.url,
+        "error": last.result.error,
+    }
+
+
+def _leaves(action: Action, result: ActionResult, page: Page) -> bool:
+    """Whether the action set the page's item aside: going back or elsewhere, or following a
+    link away (not a button, which acts on the item, like Add to Cart)."""
+    if isinstance(action, GoBack | Goto):
+        return True
+    element = page.observation.element(getattr(action, "element", "") or "")
+    return result.ok and result.navigated and element is not None and element.role == "link"

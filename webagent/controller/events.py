@@ -1,0 +1,108 @@
+"""What the controller tells its watchers (the TUI, the recorder, a log) as it works.
+
+Each event is a small frozen record; `on_event` receives them in order. The plan objects
+inside are the live ones, so a watcher can redraw the whole tree on any plan event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from webagent.actions import Action, ActionResult
+from webagent.controller.plan import Plan, Subtask
+from webagent.controller.queries import Evaluation
+from webagent.llm.queries import FinalAnswer
+
+
+@dataclass(frozen=True, slots=True)
+class TrialStarted:
+    trial: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlanMade:
+    plan: Plan
+    revised: bool
+    review: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SubtaskChanged:
+    subtask: Subtask
+
+
+@dataclass(frozen=True, slots=True)
+class PageSeen:
+    url: str
+    title: str
+    site: str
+    state: str | None
+    decided: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionChosen:
+    action: Action
+    thought: str
+    remedies: tuple[Action, ...]
+    refused: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionDone:
+    result: ActionResult
+    kind: str
+    """"action", "remedy" (run after a backtrack) or "backtrack" (the navigation back)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluated:
+    action: Action
+    evaluation: Evaluation
+
+
+@dataclass(frozen=True, slots=True)
+class Backtracked:
+    url: str
+    remedy: Action
+    remapped: str | None
+    """How the remedy's element was re-found: "same" (id unchanged), "rule", "model"; None
+    when it targets no element."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decomposed:
+    subtask: Subtask
+
+
+@dataclass(frozen=True, slots=True)
+class NoteTaken:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrialEnded:
+    trial: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    answer: FinalAnswer
+    how: str
+
+
+Event = (
+    TrialStarted
+    | PlanMade
+    | SubtaskChanged
+    | PageSeen
+    | ActionChosen
+    | ActionDone
+    | Evaluated
+    | Backtracked
+    | Decomposed
+    | NoteTaken
+    | TrialEnded
+    | Finished
+)

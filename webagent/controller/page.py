@@ -1,0 +1,62 @@
+"""One look at the page: the observation, the site and state it is in, and what is permitted."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from webagent.actions import ACTIONS_BY_NAME
+from webagent.observation import Observation
+from webagent.sites.classify import Classification, Classifier
+from webagent.sites.match import PageIndex
+from webagent.sites.permissions import Permitted
+from webagent.sites.profile import Profile, State
+from webagent.sites.profiles import detect_profile
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    observation: Observation
+    profile: Profile | None
+    state: State | None
+    classification: Classification | None
+    permitted: Permitted
+
+    @property
+    def url(self) -> str:
+        return self.observation.url
+
+    @property
+    def title(self) -> str:
+        return self.observation.title
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.observation.text.encode("utf-8")).hexdigest()[:16]
+
+
+ANYTHING = Permitted("any", dict.fromkeys(ACTIONS_BY_NAME), {})
+"""Every action on any element: the action space without site states."""
+
+
+class PageReader:
+    """Turns observations into `Page`s: with site states (LASER) or without."""
+
+    def __init__(self, profile: Profile | None, classifier_model: object | None, states: bool):
+        self._profile = profile
+        self._model = classifier_model
+        self._states = states
+        self._classifiers: dict[str, Classifier] = {}
+
+    def read(self, observation: Observation, task: str) -> Page:
+        if not self._states:
+            return Page(observation, self._profile, None, None, ANYTHING)
+        profile = self._profile or detect_profile(PageIndex.of(observation))
+        classifier = self._classifiers.get(profile.name)
+        if classifier is None:
+            classifier = Classifier(profile, self._model)  # type: ignore[arg-type]
+            self._classifiers[profile.name] = classifier
+        classification = classifier.classify(observation, task=task)
+        state = profile.state(classification.state)
+        permitted = Permitted.of(profile, state, observation)
+        return Page(observation, profile, state, classification, permitted)

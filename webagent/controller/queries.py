@@ -1,0 +1,236 @@
+"""The controller's questions to the model, each a named query with a typed answer.
+
+- `plan`: the task's subtasks (Devil's Advocate 3.1).
+- `step`: one answer per action, folding what the paper asks in several calls: the evaluation
+  of the previous action (alignment, subtask done, task done: 3.3.2), the next action within
+  the state's permitted actions (LASER), up to k remedies in case it is wrong (3.3.1), and for
+  `stop`, the final answer in WebArena-Verified's shape.
+- `remap`: the element on a new page that is the recorded one (3.3.2's element mapping).
+- `decompose`: a failed subtask split into steps joined by And / Or (ADaPT).
+- `revise`: a review of a failed trial and the revised plan (3.3.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from webagent.actions import Action, Stop, action_from_tool_call, parse_action
+from webagent.actions.schema import descriptions
+from webagent.errors import ActionParseError
+from webagent.llm.queries import FinalAnswer, Query, ToolCall
+from webagent.observation import Observation
+from webagent.sites.permissions import Permitted
+
+
+class _Answer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlanAnswer(_Answer):
+    subtasks: list[str] = Field(min_length=1, max_length=12)
+
+
+class Revision(_Answer):
+    review: str
+    subtasks: list[str] = Field(min_length=1, max_length=12)
+
+
+class Decomposition(_Answer):
+    thought: str
+    steps: list[str] = Field(min_length=2, max_length=5)
+    operator: Literal["and", "or"]
+
+
+PLAN: Query[PlanAnswer] = Query.json("plan", PlanAnswer)
+REVISE: Query[Revision] = Query.json("revise", Revision)
+DECOMPOSE: Query[Decomposition] = Query.json("decompose", Decomposition)
+
+
+@dataclass(frozen=True, slots=True)
+class Remap:
+    element: str | None
+    reason: str
+
+
+def remap_query(observation: Observation) -> Query[Remap]:
+    """`remap`: the answer must name an element of `observation`, or none."""
+    ids = [element.id for element in observation.elements]
+
+    def read(data: Any) -> Remap:
+        if not isinstance(data, dict):
+            raise ValueError('answer {"element": ID or null, "reason": TEXT}')
+        element = data.get("element")
+        if element is not None and element not in ids:
+            raise ValueError(f"{element!r} is not an element id on the new page")
+        return Remap(element, str(data.get("reason") or ""))
+
+    schema = {
+        "type": "object",
+        "properties": {
+            "element": {"anyOf": [{"type": "string", "enum": ids}, {"type": "null"}]},
+            "reason": {"type": "string"},
+        },
+        "required": ["element", "reason"],
+        "additionalProperties": False,
+    }
+    return Query(name="remap", template="remap", mode="json", read=read, schema=schema)
+
+
+# -- the step --------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What the previous action did, judged on the page it led to."""
+
+    effect: str
+    aligned: bool
+    subtask_done: bool
+    task_done: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StepAnswer:
+    action: Action
+    thought: str
+    remedies: tuple[Action, ...]
+    evaluation: Evaluation | None
+    final: FinalAnswer | None
+    """With `stop`: the outcome in WebArena-Verified's shape."""
+    refused: tuple[str, ...]
+    """Answers refused on the way (impermissible actions), for the metrics."""
+    dropped_remedies: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StepForm:
+    """What a step answer holds besides the action, by mode."""
+
+    remedies: int
+    """How many remedies to ask for (0: none)."""
+    evaluate: bool
+    """Whether to ask for the evaluation of the previous action."""
+
+
+_EVALUATION = ("effect", "aligned", "subtask_done", "task_done")
+_FINAL = ("task_type", "status", "retrieved_data", "error_details")
+
+
+def _explained(argument: str) -> str:
+    return descriptions("arguments.md")["step"].arguments[argument]
+
+
+def step_tools(permitted: Permitted, form: StepForm) -> list[dict[str, Any]]:
+    """The permitted actions as tools, each with the step's extra arguments."""
+    tools = permitted.tools()
+    for tool in tools:
+        function = tool["function"]
+        parameters = function["parameters"]
+        extra: dict[str, Any] = {"thought": {"type": "string"}}
+        required = ["thought"]
+        if form.evaluate:
+            extra["effect"] = {"type": "string"}
+            for flag in ("aligned", "subtask_done", "task_done"):
+                extra[flag] = {"type": "boolean"}
+            required += list(_EVALUATION)
+        if form.remedies:
+            extra["remedies"] = {"type": "array", "items": {"type": "string"}}
+            required.append("remedies")
+        if function["name"] == Stop.name:
+            final = FinalAnswer.model_json_schema()["properties"]
+            for name in _FINAL:
+                extra[name] = {k: v for k, v in final[name].items() if k not in ("title",)}
+            required += list(_FINAL)
+        for name, schema in extra.items():
+            schema["description"] = _explained(name)
+        parameters["properties"] = {**extra, **parameters["properties"]}
+        parameters["required"] = [*required, *parameters["required"]]
+    return tools
+
+
+def step_query(
+    permitted: Permitted, form: StepForm, *, has_previous: bool, refusals: list[str]
+) -> Query[StepAnswer]:
+    """The `step` query for one page; reading the answer refuses impermissible actions
+    (appending to `refusals`, so the count survives re-asks) and validates the rest."""
+
+    def read(call: ToolCall) -> StepAnswer:
+        arguments = dict(call.arguments)
+        thought = str(arguments.pop("thought", "") or "")
+        evaluation = _evaluation(arguments, required=form.evaluate and has_previous)
+        remedy_texts = arguments.pop("remedies", None) or []
+        final_fields = {name: arguments.pop(name) for name in _FINAL if name in arguments}
+        action = action_from_tool_call(call.name, arguments)
+        refusal = permitted.refusal(action)
+        if refusal is not None:
+            refusals.append(refusal)
+            raise ValueError(f"refused: {refusal}")
+        final = None
+        if isinstance(action, Stop):
+            final = _final(final_fields, action)
+        remedies, dropped = _remedies(remedy_texts, permitted, form.remedies)
+        return StepAnswer(
+            action, thought, remedies, evaluation, final, tuple(refusals), tuple(dropped)
+        )
+
+    return Query(name="step", template="step", mode="tools", read=read)
+
+
+def _evaluation(arguments: dict[str, Any], *, required: bool) -> Evaluation | None:
+    present = {name: arguments.pop(name) for name in _EVALUATION if name in arguments}
+    if not required:
+        return None
+    missing = [name for name in _EVALUATION if present.get(name) is None]
+    if missing:
+        raise ValueError(f"the evaluation of the previous action lacks {', '.join(missing)}")
+    flags = {}
+    for name in ("aligned", "subtask_done", "task_done"):
+        value = present[name]
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} must be true or false, not {value!r}")
+        flags[name] = value
+    return Evaluation(str(present["effect"]), **flags)
+
+
+def _final(fields: Mapping[str, Any], stop: Stop) -> FinalAnswer:
+    data = {
+        "task_type": fields.get("task_type") or "RETRIEVE",
+        "status": fields.get("status") or "SUCCESS",
+        "retrieved_data": fields.get("retrieved_data"),
+        "error_details": fields.get("error_details"),
+    }
+    if data["task_type"] == "RETRIEVE" and data["retrieved_data"] is None and stop.answer:
+        data["retrieved_data"] = [stop.answer]
+    try:
+        return FinalAnswer.model_validate(data)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in issue['loc'])}: {issue['msg']}"
+            for issue in error.errors()[:4]
+        )
+        raise ValueError(f"the final answer does not fit: {problems}") from error
+
+
+def _remedies(
+    texts: Sequence[Any], permitted: Permitted, limit: int
+) -> tuple[tuple[Action, ...], list[str]]:
+    """The remedies that parse and are permitted here (at most `limit`); the rest, with why."""
+    kept: list[Action] = []
+    dropped: list[str] = []
+    for text in texts:
+        if len(kept) >= limit:
+            dropped.append(f"{text}: more than {limit} remedies")
+            continue
+        try:
+            action = parse_action(str(text))
+        except ActionParseError as error:
+            dropped.append(f"{text}: {error}")
+            continue
+        refusal = permitted.refusal(action)
+        if refusal is not None or isinstance(action, Stop):
+            dropped.append(f"{text}: {refusal or 'stop is not a remedy'}")
+            continue
+        kept.append(action)
+    return tuple(kept), dropped

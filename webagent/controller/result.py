@@ -1,0 +1,82 @@
+"""What a run leaves behind: the answer, the metrics, and one record per executed action."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from webagent.actions import format_action
+from webagent.controller.queries import Evaluation
+from webagent.llm.queries import FinalAnswer
+
+
+@dataclass
+class Metrics:
+    actions: int = 0
+    """Browser actions executed, backtrack navigations included."""
+    steps: int = 0
+    """Step answers asked of the model."""
+    trials: int = 0
+    plan_revisions: int = 0
+    backtracks: int = 0
+    remaps_rule: int = 0
+    remaps_model: int = 0
+    decompositions: int = 0
+    refusals: int = 0
+    failed_answers: int = 0
+    """Step answers that stayed unusable after the re-asks."""
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class StepRecord:
+    """One executed browser action and what surrounded it."""
+
+    index: int
+    trial: int
+    subtask: str
+    kind: str
+    url: str
+    title: str
+    state: str | None
+    action: str
+    thought: str
+    remedies: tuple[str, ...]
+    error: str | None
+    url_after: str
+    evaluation: Evaluation | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["remedies"] = list(self.remedies)
+        return data
+
+    @staticmethod
+    def line(action: object) -> str:
+        return format_action(action)  # type: ignore[arg-type]
+
+
+@dataclass
+class RunResult:
+    answer: FinalAnswer
+    how: str
+    """"stop" (the model finished), "answer" (asked at the end), "backup" (LASER's backup
+    choice), or "error: ..." when the run could not go on."""
+    metrics: Metrics
+    steps: list[StepRecord] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    plans: list[str] = field(default_factory=list)
+    """Each trial's plan as text, in order."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "answer": self.answer.model_dump(),
+            "how": self.how,
+            "metrics": self.metrics.to_json(),
+            "steps": [step.to_json() for step in self.steps],
+            "notes": list(self.notes),
+            "plans": list(self.plans),
+        }
