@@ -61,6 +61,10 @@ class _OutOfActions(Exception):
     pass
 
 
+_OUTSIDE = Subtask("0", "between subtasks")
+"""What the steps taken outside any subtask (a restart, the backup choice) are filed under."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Remedy:
     """An alternative recorded with the page it belongs to."""
@@ -384,7 +388,7 @@ class Controller:
             raise _OutOfActions
         result = self.browser.act(action)
         self.metrics.actions += 1
-        line = f"{format_action(action)} on '{page.title}'"
+        line = f"{format_action(action)}{_target(action, page)} on '{page.title}'"
         line += " -> ok" if result.ok else f" -> failed: {result.error}"
         self._history.append(line if kind == "action" else f"({kind}) {line}")
         self._subtask_history.append(line)
@@ -407,7 +411,7 @@ class Controller:
         if isinstance(action, NoteDown) and result.ok:
             self.notes.append(action.text)
             self._emit(ev.NoteTaken(action.text))
-        if kind != "backtrack":
+        if kind in ("action", "remedy"):
             self._last = _Executed(action, page, result, len(self.steps) - 1)
         if result.ok and self._irreversible(action, page):
             # Never backtrack across it: the remedies recorded before it are void.
@@ -439,8 +443,7 @@ class Controller:
         if self.settings.memory and len(self.memory) and budget_left:
             chosen = choose_backup(self.model, self.task, self.memory)
             if chosen is not None:
-                self.browser.act(Goto(chosen.url))
-                self.metrics.actions += 1
+                self._run(Goto(chosen.url), self._look(), None, _OUTSIDE, "backup")
                 how = "backup"
         try:
             answer = self._final_answer(reason)
@@ -461,9 +464,10 @@ class Controller:
         return answer
 
     def _restart(self) -> None:
+        """Back to the start page for a new trial."""
         self._stack = []
         if self.start_url:
-            self.browser.act(Goto(self.start_url))
+            self._run(Goto(self.start_url), self._look(), None, _OUTSIDE, "restart")
 
     # -- helpers -----------------------------------------------------------------------------
     def _look(self) -> Page:
@@ -512,6 +516,13 @@ def _previous(last: _Executed | None) -> dict[str, str | None] | None:
         "url": last.page.url,
         "error": last.result.error,
     }
+
+
+def _target(action: Action, page: Page) -> str:
+    """` (link 'View Order')`: the element an action targeted, as the history shows it (ids
+    mean nothing once the page has changed)."""
+    element = page.observation.element(getattr(action, "element", "") or "")
+    return f" ({element.role} '{element.name}')" if element is not None else ""
 
 
 def _leaves(action: Action, result: ActionResult, page: Page) -> bool:

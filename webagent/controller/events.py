@@ -52,7 +52,8 @@ class ActionChosen:
 class ActionDone:
     result: ActionResult
     kind: str
-    """"action", "remedy" (run after a backtrack) or "backtrack" (the navigation back)."""
+    """"action"; "remedy" (run after a backtrack); "backtrack" (the navigation back);
+    "restart" (back to the start page for a new trial); "backup" (to the backup choice)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,7 @@ class Settings:
     """Actions per attempt at one subtask before it counts as failed."""
     max_trials: int = 3
     max_depth: int = 3
-    history: int = 12
+    history: int = 30
     """How many of the latest actions the prompts show."""
 
     @classmethod

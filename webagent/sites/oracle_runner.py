@@ -132,12 +132,21 @@ class OracleRunner:
         return self.scorer.score(outcome.task, response, outcome.folder / "network.har")
 
     def _sign_in(self, folder: Path) -> Path:
-        state = folder / "storage_state.json"
-        with self.browser.open(self.server.url + "/") as tab:
-            for step in self.oracle.login:
-                run_step(tab, step, self.site_urls)
-            tab.context.storage_state(path=state)
-        return state
+        return sign_in(self.browser, self.server, folder / "storage_state.json", self.oracle)
+
+
+def sign_in(
+    browser: Browser, server: SiteServer, path: Path, oracle: OracleFile | None = None
+) -> Path:
+    """Sign into a served site through its oracle file's login steps (the site's standard
+    account); the session's cookies go to the Playwright storage-state file `path`."""
+    oracle = oracle or load_oracle(server.site.oracle_file)
+    site_urls = {server.site.webarena_site: server.url}
+    with browser.open(server.url + "/") as tab:
+        for step in oracle.login:
+            run_step(tab, step, site_urls)
+        tab.context.storage_state(path=path)
+    return path
 
 
 def _leaves_site_as_is(task: Task, solution: Solution) -> bool:

@@ -1,0 +1,99 @@
+"""The demo shop, a signed-in session and a scripted model, for the controller's tests."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.controller.scenario import Scenario
+from webagent.agent import AgentRun, run_agent
+from webagent.browser import Browser, Tab
+from webagent.controller import Settings
+from webagent.llm import ModelClient, ModelConfig
+from webagent.llm.server import ModelServer, start_model_server
+from webagent.sites import start_site
+from webagent.sites.oracle_runner import sign_in
+from webagent.sites.profiles import site_profile
+from webagent.sites.server import SiteServer
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
+    folder = tmp_path_factory.mktemp("shop")
+    with start_site("demo_shop", db=folder / "shop.sqlite", reset=True) as server:
+        yield server
+
+
+@pytest.fixture
+def signed_in(browser: Browser, shop: SiteServer, tmp_path: Path) -> Path:
+    """The seed state, and a session signed in as the shop's customer (a reset ends every
+    session, so each test signs in again)."""
+    shop.reset()
+    return sign_in(browser, shop, tmp_path / "storage.json")
+
+
+@dataclass
+class ShopRun:
+    run: AgentRun
+    scenario: Scenario
+    model: ModelServer
+    final_url: str
+
+    @property
+    def kinds(self) -> list[str]:
+        return [step.kind for step in self.run.result.steps]
+
+
+Runner = Callable[..., ShopRun]
+
+
+@pytest.fixture
+def run_on_shop(browser: Browser, shop: SiteServer, signed_in: Path) -> Iterator[Runner]:
+    """Run a task on the demo shop from `path` with a scenario model; returns the run, the
+    scenario (with its log) and the model server (with its request log)."""
+    servers: list[ModelServer] = []
+
+    def run(
+        task: str,
+        path: str,
+        scenario: Scenario,
+        *,
+        mode: str = "devils-advocate",
+        prepare: Callable[[Tab], None] | None = None,
+        **settings: object,
+    ) -> ShopRun:
+        server = start_model_server(answerer=scenario)
+        servers.append(server)
+        config = ModelConfig(model="gpt-4o-mini", base_url=server.url, timeout=30, max_reasks=1)
+        with (
+            ModelClient(config) as client,
+            browser.open(shop.url + path, storage_state=signed_in) as tab,
+        ):
+            if prepare is not None:
+                prepare(tab)
+            outcome = run_agent(
+                tab,
+                client,
+                task,
+                settings=Settings.for_mode(mode, **settings),
+                profile=site_profile("demo_shop"),
+            )
+            final_url = tab.page.url
+        return ShopRun(outcome, scenario, server, final_url)
+
+    yield run
+    for server in servers:
+        server.stop()
+
+
+def orders(shop: SiteServer) -> int:
+    """How many orders the shop's database holds."""
+    with sqlite3.connect(shop.db) as db:
+        (count,) = db.execute("SELECT COUNT(*) FROM sales_order").fetchone()
+    return int(count)

@@ -1,0 +1,100 @@
+"""A scripted model that answers from what the request shows: per query, a queue of answers,
+each a JSON value or a function of the request's turn (which can look up element ids on the
+page the prompt shows, by role and name)."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import defaultdict, deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from webagent.llm.completion import ChatRequest, ScriptedAnswer
+
+
+@dataclass(frozen=True)
+class Turn:
+    request: ChatRequest
+
+    @property
+    def prompt(self) -> str:
+        return "\n".join(message.text() for message in self.request.body.messages)
+
+    def section(self, heading: str) -> str:
+        """The prompt text after `heading` (e.g. "Current page:", "The page now:")."""
+        text = self.prompt
+        start = text.rfind(heading)
+        assert start >= 0, f"no {heading!r} in the prompt"
+        return text[start + len(heading) :]
+
+    def id(self, role: str, name: str, *, nth: int = 0, page: str = "Current page:") -> str:
+        """The id of the `nth` element with this role and exact name on the page shown."""
+        pattern = re.compile(rf"\[([a-z0-9]+)\] {re.escape(role)} '{re.escape(name)}'")
+        found = pattern.findall(self.section(page))
+        assert len(found) > nth, f"no {role} {name!r} (#{nth}) on the page"
+        return str(found[nth])
+
+    def tool_names(self) -> list[str]:
+        return [tool["function"]["name"] for tool in self.request.body.tools or []]
+
+
+Answer = Any | Callable[[Turn], Any]
+
+
+class Scenario:
+    """Answers queued per query name; `log` keeps each request's query and prompt."""
+
+    def __init__(self, answers: Iterable[tuple[str, Answer]]) -> None:
+        self._queues: dict[str, deque[Answer]] = defaultdict(deque)
+        for query, answer in answers:
+            self._queues[query].append(answer)
+        self.log: list[tuple[str, str]] = []
+        self._lock = threading.Lock()
+
+    def __call__(self, request: ChatRequest) -> ScriptedAnswer:
+        turn = Turn(request)
+        with self._lock:
+            self.log.append((request.query, turn.prompt))
+            queue = self._queues[request.query]
+            if not queue:
+                raise AssertionError(f"the scenario has no more {request.query!r} answers")
+            answer = queue[0]
+            # Used up only once it worked: a failing answer fails every retry the same way.
+            value = answer(turn) if callable(answer) else answer
+            queue.popleft()
+        return ScriptedAnswer.of(value)
+
+    def left(self) -> dict[str, int]:
+        return {query: len(queue) for query, queue in self._queues.items() if queue}
+
+
+def step(action: str, *, thought: str = "", remedies: Iterable[str] = (), **fields: Any) -> Any:
+    """A step answer: `action` as "click", with its arguments in `fields`, plus remedies.
+    Evaluation fields (aligned=..., subtask_done=...) go in `fields` too."""
+    arguments = {"thought": thought or f"{action} next", "remedies": list(remedies), **fields}
+    return {"tool_call": {"name": action, "arguments": arguments}}
+
+
+def evaluation(
+    aligned: bool, *, subtask_done: bool = False, task_done: bool = False
+) -> dict[str, Any]:
+    return {
+        "effect": "The action " + ("helped." if aligned else "went the wrong way."),
+        "aligned": aligned,
+        "subtask_done": subtask_done,
+        "task_done": task_done,
+    }
+
+
+def stop(
+    data: list[Any] | None, *, status: str = "SUCCESS", task_type: str = "RETRIEVE"
+) -> dict[str, Any]:
+    return {
+        "answer": "" if data is None else str(data[0]),
+        "task_type": task_type,
+        "status": status,
+        "retrieved_data": data,
+        "error_details": None if status == "SUCCESS" else "could not",
+    }

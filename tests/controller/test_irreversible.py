@@ -1,0 +1,78 @@
+"""Never backtrack across an executed irreversible action: once the order is placed, the
+remedies recorded before it are void."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.controller.conftest import Runner, orders
+from tests.controller.scenario import Scenario, Turn, evaluation, step
+from webagent.browser import Tab
+from webagent.sites.oracle import load_oracle
+from webagent.sites.oracle_runner import run_step
+from webagent.sites.server import SiteServer
+
+pytestmark = pytest.mark.browser
+
+ORACLE = Path(__file__).resolve().parents[2] / "sites" / "demo_shop" / "oracle.json"
+
+
+def test_no_backtrack_across_a_placed_order(run_on_shop: Runner, shop: SiteServer) -> None:
+    solution = load_oracle(ORACLE).tasks[47]
+    place = next(
+        i
+        for i, s in enumerate(solution.steps)
+        if "Place Order" in json.dumps(s.model_dump(mode="json"))
+    )
+
+    def up_to_place_order(tab: Tab) -> None:
+        for each in solution.steps[:place]:
+            run_step(tab, each, {"shopping": shop.url})
+
+    def place_order(turn: Turn) -> object:
+        edit = turn.id("link", "Edit", nth=0)  # a remedy, should Place Order be wrong
+        return step(
+            "click",
+            element=turn.id("button", "Place Order"),
+            remedies=[f"click [{edit}]"],
+            **evaluation(True),
+        )
+
+    scenario = Scenario(
+        [
+            ("plan", {"subtasks": ["Place the order"]}),
+            ("step", step("scroll", direction="down")),  # Place Order is below the fold
+            ("step", place_order),
+            # The model now (wrongly) judges the order a mistake: there must be no going back.
+            ("step", step("scroll", direction="down", **evaluation(False))),
+            (
+                "answer",
+                {
+                    "task_type": "MUTATE",
+                    "status": "SUCCESS",
+                    "retrieved_data": None,
+                    "error_details": None,
+                },
+            ),
+        ]
+    )
+    before = orders(shop)
+    shop_run = run_on_shop(
+        "Buy the Sony headphones",
+        "/",
+        scenario,
+        prepare=up_to_place_order,
+        decompose=False,
+        revise=False,
+    )
+    result = shop_run.run.result
+    assert orders(shop) == before + 1
+    assert shop_run.kinds == ["action", "action"]  # scroll, Place Order; no backtrack, no remedy
+    assert result.metrics.backtracks == 0
+    assert "success" in shop_run.final_url
+    assert result.steps[1].action.startswith("click")
+    assert result.steps[1].remedies  # a remedy was recorded, and voided by the order
+    assert scenario.left() == {}

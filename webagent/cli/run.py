@@ -1,0 +1,131 @@
+"""`webagent run "task"`: one task on a live site or a local demo site, headless or headed."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from webagent.agent import AgentRun, run_agent
+from webagent.browser import Browser, launch
+from webagent.cli.model_options import add_model_options, model_config
+from webagent.controller import MODES, Settings
+from webagent.controller import events as ev
+from webagent.llm import Budget, ModelClient
+from webagent.sites import start_site
+from webagent.sites.oracle_runner import sign_in
+from webagent.sites.profiles import site_profile
+from webagent.urls import normalize_url
+
+
+def register(commands: Any) -> None:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "run",
+        help="run one task with the agent",
+        description="Run one task: plan, act, reflect, until the task is done or the budget "
+        "is spent; print the answer and the metrics. --site serves a local site (signed in as "
+        "its standard user); --url opens any page.",
+    )
+    parser.add_argument("task", help="the task, in words")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--site", help="a local site to serve and start on, e.g. demo_shop")
+    where.add_argument("--url", help="the page to start on")
+    parser.add_argument("--profile", help="the site profile (default: the site's, or detect)")
+    parser.add_argument(
+        "--mode", choices=MODES, default="devils-advocate", help="the agent's strategy"
+    )
+    parser.add_argument("--max-actions", type=int, default=None, help="browser actions at most")
+    parser.add_argument("--max-trials", type=int, default=None, help="trials at most")
+    parser.add_argument("--max-calls", type=int, default=None, help="model calls at most")
+    parser.add_argument("--max-cost", type=float, default=None, help="US dollars at most")
+    parser.add_argument("--headed", action="store_true", help="show the browser window")
+    parser.add_argument("--json", action="store_true", help="print the whole run as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    add_model_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    settings = Settings.for_mode(
+        args.mode, max_actions=args.max_actions, max_trials=args.max_trials
+    )
+    profile = site_profile(args.profile or args.site) if (args.profile or args.site) else None
+    budget = Budget(max_calls=args.max_calls, max_cost=args.max_cost)
+    with (
+        launch(headless=not args.headed) as browser,
+        ModelClient(model_config(args), budget=budget) as client,
+        _start(browser, args) as (url, storage),
+    ):
+        tab = browser.open(url, storage_state=storage)
+        try:
+            outcome = run_agent(
+                tab,
+                client,
+                args.task,
+                settings=settings,
+                profile=profile,
+                on_event=None if args.quiet else _progress,
+            )
+        finally:
+            tab.close()
+    _print(outcome, as_json=args.json)
+    return 0 if outcome.result.answer.status == "SUCCESS" else 1
+
+
+@contextlib.contextmanager
+def _start(browser: Browser, args: argparse.Namespace) -> Iterator[tuple[str, Path | None]]:
+    if args.url:
+        yield normalize_url(args.url), None
+        return
+    with (
+        tempfile.TemporaryDirectory(prefix="webagent-run-") as temp,
+        start_site(args.site, db=Path(temp) / "site.sqlite", reset=True) as server,
+    ):
+        storage = None
+        if server.site.oracle_file.is_file():
+            storage = sign_in(browser, server, Path(temp) / "storage_state.json")
+        yield server.url + "/", storage
+
+
+def _progress(event: ev.Event) -> None:
+    line = None
+    if isinstance(event, ev.PlanMade):
+        line = ("revised plan" if event.revised else "plan") + ":\n" + event.plan.text()
+    elif isinstance(event, ev.ActionDone):
+        line = f"  {event.kind}: {event.result.describe()}"
+    elif isinstance(event, ev.Evaluated):
+        verdict = "aligned" if event.evaluation.aligned else "NOT aligned"
+        line = f"  evaluation: {verdict}: {event.evaluation.effect}"
+    elif isinstance(event, ev.Backtracked):
+        line = f"  backtrack to {event.url}, remedy {event.remedy}"
+    elif isinstance(event, ev.Decomposed):
+        line = f"  decomposed {event.subtask.id} ({event.subtask.operator})"
+    elif isinstance(event, ev.TrialEnded):
+        line = f"trial {event.trial} failed: {event.reason}"
+    if line:
+        print(line, file=sys.stderr, flush=True)
+
+
+def _print(outcome: AgentRun, *, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(outcome.to_json(), indent=2, ensure_ascii=False))
+        return
+    answer = outcome.result.answer
+    metrics = outcome.result.metrics
+    print(f"status: {answer.status} ({outcome.result.how})")
+    if answer.retrieved_data is not None:
+        print(f"answer: {json.dumps(answer.retrieved_data, ensure_ascii=False)}")
+    if answer.error_details:
+        print(f"details: {answer.error_details}")
+    print(
+        f"actions {metrics.actions}, trials {metrics.trials}, plan revisions "
+        f"{metrics.plan_revisions}, backtracks {metrics.backtracks}, decompositions "
+        f"{metrics.decompositions}, model calls {outcome.usage.calls} "
+        f"({outcome.calls_per_action:.2f} per action), tokens {outcome.usage.total_tokens}, "
+        f"cost ${outcome.usage.cost:.4f}, {metrics.seconds:.1f} s"
+    )
