@@ -18,7 +18,7 @@ from tests.llm.doubles import (
     faults_of,
 )
 from webagent.actions import Action, Click, Stop, TypeText, tool_schemas
-from webagent.errors import ConfigError
+from webagent.errors import ConfigError, ModelUnavailableError
 from webagent.llm import ACT, SUMMARIZE, ModelClient
 from webagent.llm.completion import ScriptedAnswer
 from webagent.llm.faults import Fault, FaultPlan
@@ -159,3 +159,43 @@ def test_a_seeded_server_fails_the_same_requests_the_same_way(
         assert any(served.fault is not None for served in server.log)
 
     assert logs[0] == logs[1]
+
+
+# -- the fault-injecting proxy -----------------------------------------------------------------
+def test_a_proxy_with_faults_gives_the_same_answers_as_its_upstream(
+    serve_model: ServerFactory, client_for: ClientFactory
+) -> None:
+    expected = [_expected(i) for i in range(20)]
+    upstream = serve_model(script=Script(_scripted(e) for e in expected))
+    plan = FaultPlan.parse("429=0.1,500=0.1,malformed=0.05,drop=0.05", seed=3, retry_after_ms=5)
+    proxy = serve_model(upstream=upstream.url, faults=plan)
+    client = client_for(proxy)
+
+    answers = [_ask(client, e, i) for i, e in enumerate(expected)]
+
+    assert answers == expected
+    assert client.ledger.totals().retries > 0
+    # Faulty responses are made up by the proxy: the upstream saw each question once.
+    assert len(upstream.log) == 20
+    assert len(proxy.log) == 20 + client.ledger.totals().retries
+
+
+def test_a_proxy_passes_the_upstreams_refusals_through(
+    serve_model: ServerFactory, client_for: ClientFactory
+) -> None:
+    upstream = serve_model(script=Script([]))
+    proxy = serve_model(upstream=upstream.url)
+    client = client_for(proxy)
+    with pytest.raises(
+        ModelUnavailableError, match="script has no more answers for query 'summarize'"
+    ):
+        client.ask(SUMMARIZE, **SUMMARIZE_VARS)
+
+
+def test_an_unreachable_upstream_is_a_bad_gateway(
+    serve_model: ServerFactory, client_for: ClientFactory
+) -> None:
+    proxy = serve_model(upstream="http://127.0.0.1:9/v1")
+    client = client_for(proxy, max_retries=1)
+    with pytest.raises(ModelUnavailableError, match="upstream server failed"):
+        client.ask(SUMMARIZE, **SUMMARIZE_VARS)

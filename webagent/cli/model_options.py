@@ -17,6 +17,9 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--max-tokens", type=int, default=None, help="answer length limit")
     group.add_argument("--timeout", type=float, default=None, help="seconds per request")
     group.add_argument(
+        "--max-retries", type=int, default=None, help="retries of a failed request (default 6)"
+    )
+    group.add_argument(
         "--structured",
         choices=("auto", "json_schema", "text"),
         default=None,
@@ -31,6 +34,7 @@ def model_config(args: argparse.Namespace) -> ModelConfig:
         temperature=args.temperature,
         max_tokens=args.max_tokens,
         timeout=args.timeout,
+        max_retries=args.max_retries,
         structured=args.structured,
     )
 

@@ -9,7 +9,8 @@
 
 It speaks `POST /v1/chat/completions` (not streamed) and `GET /v1/models`, keyed on the
 `X-Webagent-Query` header every webagent request carries. Answers come from exactly one
-source: a `Script` (queues per query), a recorded `Cassette`, or an `Answerer` function.
+source: a `Script` (queues per query), a recorded `Cassette`, an `Answerer` function, or an
+`upstream` OpenAI-compatible server, which makes it a fault-injecting proxy.
 Faults are drawn before the source is consulted, and a faulty response never consumes an
 answer, so the client's retry gets the answer the failed attempt would have had. Errors are
 in OpenAI's shape, `{"error": {"message", "type", "param", "code"}}`.
@@ -25,6 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+import httpx2
 from pydantic import ValidationError
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 from werkzeug.wrappers import Request, Response
@@ -147,6 +149,30 @@ class _AnswererSource:
                 type="server_error",
             )
         return answer
+
+
+class _UpstreamSource:
+    """Forwards each request to another OpenAI-compatible server (a fault-injecting proxy):
+    its status and body come back as they are; an unreachable upstream is a 502."""
+
+    def __init__(self, base_url: str, timeout: float) -> None:
+        self._base = base_url.rstrip("/")
+        self._client = httpx2.Client(timeout=timeout)
+
+    def answer(self, request: ChatRequest, *, consume: bool) -> ScriptedAnswer | _Reply:
+        try:
+            response = self._client.post(
+                f"{self._base}/chat/completions",
+                json=request.raw,
+                headers={QUERY_HEADER: request.query},
+            )
+        except httpx2.HTTPError as error:
+            return _error(502, f"the upstream server failed: {error!r}", type="server_error")
+        try:
+            body = response.json()
+        except ValueError:
+            return _Reply(response.status_code, raw=response.content)
+        return _Reply(response.status_code, body)
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,6 +392,7 @@ def start_model_server(
     *,
     script: Script | None = None,
     cassette: Cassette | None = None,
+    upstream: str | None = None,
     answerer: Answerer | None = None,
     faults: FaultPlan | None = None,
     latency_ms: int = 0,
@@ -376,17 +403,20 @@ def start_model_server(
     port: int = 0,
     on_request: Callable[[ServedRequest], None] | None = None,
 ) -> ModelServer:
-    """Serve answers from exactly one of `script`, `cassette` or `answerer` on `host:port`
-    (0: a free port), in a background thread.
+    """Serve answers from exactly one of `script`, `cassette`, `answerer` or `upstream` (a
+    base URL to forward to, as a proxy) on `host:port` (0: a free port), in a background
+    thread.
 
     `faults` injects failures; `latency_ms` delays every answer; `structured=False` rejects
     `json_schema` response formats and `tools=False` requests with tools, as servers without
     those features do; `models` is what `GET /v1/models` lists (any model name is accepted);
     `on_request` is called with each request's record as it is handled.
     """
-    sources = [s for s in (script, cassette, answerer) if s is not None]
+    sources = [s for s in (script, cassette, answerer, upstream) if s is not None]
     if len(sources) != 1:
-        raise ConfigError("a model server needs exactly one of script=, cassette=, answerer=")
+        raise ConfigError(
+            "a model server needs exactly one of script=, cassette=, answerer=, upstream="
+        )
     if latency_ms < 0:
         raise ConfigError(f"latency of {latency_ms} ms is negative")
     source: _Source
@@ -394,6 +424,8 @@ def start_model_server(
         source = _ScriptSource(script)
     elif cassette is not None:
         source = _CassetteSource(cassette)
+    elif upstream is not None:
+        source = _UpstreamSource(upstream, timeout=max(60.0, faults.hang_seconds if faults else 0))
     else:
         assert answerer is not None
         source = _AnswererSource(answerer)
