@@ -36,6 +36,10 @@ class Turn:
         assert len(found) > nth, f"no {role} {name!r} (#{nth}) on the page"
         return str(found[nth])
 
+    def asks_for_plan(self) -> bool:
+        tools = self.request.body.tools or []
+        return any("plan" in t["function"]["parameters"]["properties"] for t in tools)
+
     def tool_names(self) -> list[str]:
         return [tool["function"]["name"] for tool in self.request.body.tools or []]
 
@@ -64,6 +68,12 @@ class Scenario:
             # Used up only once it worked: a failing answer fails every retry the same way.
             value = answer(turn) if callable(answer) else answer
             queue.popleft()
+            if request.query == "step" and turn.asks_for_plan():
+                # The first step makes the plan too: the scenario's "plan" answer goes in it.
+                plans = self._queues["plan"]
+                assert plans, "the first step asks for the plan, and the scenario has none"
+                value["tool_call"]["arguments"]["plan"] = plans.popleft()["subtasks"]
+                self.log.append(("plan", turn.prompt))
         return ScriptedAnswer.of(value)
 
     def left(self) -> dict[str, int]:

@@ -46,7 +46,7 @@ def test_run_prints_the_answer_and_the_metrics(capsys: pytest.CaptureFixture[str
     assert "status: SUCCESS (stop)" in out
     assert 'answer: ["One Stop Market"]' in out
     assert "actions 1, trials 1" in out
-    assert "model calls 3 (3.00 per action)" in out
+    assert "model calls 2 (2.00 per action)" in out  # the plan comes with the first step
     assert "plan:\n1. Read the store's name on the home page" in err  # progress on stderr
     assert "action: note_down [One Stop Market] -> ok" in err
 

@@ -296,6 +296,7 @@ _SAMPLES: dict[str, Any] = {
         "error": None,
     },
     "refusal_note": None,
+    "make_plan": True,
     "element": {"id": "e3", "role": "button", "name": "Go", "context": "Search"},
     "before": "[e3] button 'Go'",
     "after": "[e7] button 'Go'",

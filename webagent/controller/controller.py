@@ -144,6 +144,8 @@ class Controller:
                 self._emit(ev.TrialStarted(trial))
                 if trial > 1:
                     self._restart()
+                self._last = None
+                self._pending = None
                 page = self._look()
                 plan = self._make_plan(page, steps, failed, review)
                 reason = self._run_plan(plan)
@@ -175,6 +177,12 @@ class Controller:
             plan = Plan.of([self.task])
         elif steps is not None:
             plan = Plan.of(steps, version=self.trial)
+        elif self.settings.fold_plan:
+            # The first step makes the plan and picks its first action, in one answer.
+            first = self._step(page, None, None, make_plan=True)
+            assert first.plan is not None
+            plan = Plan.of(list(first.plan), version=self.trial)
+            self._pending = first
         else:
             answer = self._ask(
                 PLAN,
@@ -192,8 +200,6 @@ class Controller:
 
     def _run_plan(self, plan: Plan) -> str:
         """Run the plan's subtasks; the reason the trial failed (a finished run raises)."""
-        self._last = None
-        self._pending = None
         subtasks = plan.subtasks
         for index, subtask in enumerate(subtasks):
             upcoming = subtasks[index + 1].text if index + 1 < len(subtasks) else None
@@ -300,17 +306,20 @@ class Controller:
             return "go"
         return "done" if evaluation.subtask_done else "go"
 
-    def _step(self, page: Page, subtask: Subtask, upcoming: str | None) -> StepAnswer:
-        form = StepForm(remedies=self.settings.remedies, evaluate=self.settings.evaluate)
-        previous = self._last if self._last is not None and not self._last.evaluated else None
-        refusals: list[str] = []
-        query = step_query(
-            page.permitted, form, has_previous=previous is not None, refusals=refusals
+    def _step(
+        self, page: Page, subtask: Subtask | None, upcoming: str | None, *, make_plan: bool = False
+    ) -> StepAnswer:
+        form = StepForm(
+            remedies=self.settings.remedies, evaluate=self.settings.evaluate, plan=make_plan
         )
+        previous = self._last if self._last is not None and not self._last.evaluated else None
+        has_previous = previous is not None
+        refusals: list[str] = []
+        query = step_query(page.permitted, form, has_previous=has_previous, refusals=refusals)
         try:
             answer = self._ask(
                 query,
-                tools=step_tools(page.permitted, form),
+                tools=step_tools(page.permitted, form, has_previous=has_previous),
                 task=self.task,
                 site=_site(page),
                 state=page.state,
@@ -318,8 +327,10 @@ class Controller:
                 evaluate=form.evaluate,
                 remedies=form.remedies,
                 previous=_previous(previous),
-                plan=self.plan.text() if self.plan and self.settings.plan else "",
-                subtask=subtask.text,
+                make_plan=make_plan,
+                guidance=self.guidance,
+                plan=self.plan.text() if self.plan and self.settings.plan and subtask else "",
+                subtask=subtask.text if subtask else "",
                 next_subtask=upcoming,
                 notes=self.notes,
                 memory=self.memory.lines() if self.settings.memory else [],

@@ -102,6 +102,8 @@ class StepAnswer:
     refused: tuple[str, ...]
     """Answers refused on the way (impermissible actions), for the metrics."""
     dropped_remedies: tuple[str, ...] = ()
+    plan: tuple[str, ...] | None = None
+    """The plan, when this first step was asked to make it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +113,9 @@ class StepForm:
     remedies: int
     """How many remedies to ask for (0: none)."""
     evaluate: bool
-    """Whether to ask for the evaluation of the previous action."""
+    """Whether to ask for the evaluation of the previous action (when there is one)."""
+    plan: bool = False
+    """Whether this first step also makes the plan (one call instead of two)."""
 
 
 _EVALUATION = ("effect", "aligned", "subtask_done", "task_done")
@@ -122,15 +126,22 @@ def _explained(argument: str) -> str:
     return descriptions("arguments.md")["step"].arguments[argument]
 
 
-def step_tools(permitted: Permitted, form: StepForm) -> list[dict[str, Any]]:
+def step_tools(
+    permitted: Permitted, form: StepForm, *, has_previous: bool
+) -> list[dict[str, Any]]:
     """The permitted actions as tools, each with the step's extra arguments."""
     tools = permitted.tools()
     for tool in tools:
         function = tool["function"]
         parameters = function["parameters"]
-        extra: dict[str, Any] = {"thought": {"type": "string"}}
-        required = ["thought"]
-        if form.evaluate:
+        extra: dict[str, Any] = {}
+        required = []
+        if form.plan:
+            extra["plan"] = {"type": "array", "items": {"type": "string"}}
+            required.append("plan")
+        extra["thought"] = {"type": "string"}
+        required.append("thought")
+        if form.evaluate and has_previous:
             extra["effect"] = {"type": "string"}
             for flag in ("aligned", "subtask_done", "task_done"):
                 extra[flag] = {"type": "boolean"}
@@ -159,6 +170,7 @@ def step_query(
     def read(call: ToolCall) -> StepAnswer:
         arguments = dict(call.arguments)
         thought = str(arguments.pop("thought", "") or "")
+        plan = _plan(arguments.pop("plan", None), required=form.plan)
         evaluation = _evaluation(arguments, required=form.evaluate and has_previous)
         remedy_texts = arguments.pop("remedies", None) or []
         final_fields = {name: arguments.pop(name) for name in _FINAL if name in arguments}
@@ -172,10 +184,20 @@ def step_query(
             final = _final(final_fields, action)
         remedies, dropped = _remedies(remedy_texts, permitted, form.remedies)
         return StepAnswer(
-            action, thought, remedies, evaluation, final, tuple(refusals), tuple(dropped)
+            action, thought, remedies, evaluation, final, tuple(refusals), tuple(dropped), plan
         )
 
     return Query(name="step", template="step", mode="tools", read=read)
+
+
+def _plan(value: Any, *, required: bool) -> tuple[str, ...] | None:
+    if not required:
+        return None
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise ValueError("plan must be a list of 1 to 12 subtasks, each a string")
+    if len(value) > 12:
+        raise ValueError(f"plan has {len(value)} subtasks; give at most 12")
+    return tuple(value)
 
 
 def _evaluation(arguments: dict[str, Any], *, required: bool) -> Evaluation | None:

@@ -20,6 +20,8 @@ class Settings:
     mode: Mode = "devils-advocate"
     plan: bool = True
     """Make a plan of subtasks first (off: the task is the only subtask)."""
+    fold_plan: bool = True
+    """Make the first plan in the first step's answer (one call fewer per task)."""
     evaluate: bool = True
     """Judge each action on the page it led to (alignment, subtask done, task done)."""
     remedies: int = 2
