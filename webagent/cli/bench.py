@@ -1,0 +1,89 @@
+"""`webagent bench robustness`: each mode against an oracle model that makes mistakes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from webagent.bench.robustness import TaskRun, run_robustness, table
+from webagent.controller import MODES
+from webagent.errors import ConfigError
+
+
+def register(commands: Any) -> None:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "bench", help="benchmarks that run the agent", description="Benchmarks of the agent."
+    )
+    sub = parser.add_subparsers(dest="bench_command", metavar="SUBCOMMAND", required=True)
+    robustness = sub.add_parser(
+        "robustness",
+        help="success per mode as the model's mistakes grow",
+        description="Run a local site's tasks in each mode with an oracle model that, with "
+        "probability NOISE, clicks a plausible wrong element first (the right one among its "
+        "remedies); score each run with webarena-verified; print success, actions, plan "
+        "revisions, backtracks and model calls per action per mode and noise level.",
+    )
+    robustness.add_argument("--site", default="demo_shop", help="the local site")
+    robustness.add_argument(
+        "--noise", default="0,0.1,0.2,0.3", help="comma-separated rates (default 0,0.1,0.2,0.3)"
+    )
+    robustness.add_argument(
+        "--eval-noise", type=float, default=0.0, help="rate of wrong evaluation verdicts"
+    )
+    robustness.add_argument("--modes", default=",".join(MODES), help="comma-separated modes")
+    robustness.add_argument("--tasks", default=None, help="comma-separated task ids (default all)")
+    robustness.add_argument("--seed", type=int, default=0, help="the oracle's seed")
+    robustness.add_argument(
+        "--json", type=Path, default=None, metavar="FILE", help="write all runs"
+    )
+    robustness.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    noises = [_rate(part) for part in args.noise.split(",") if part.strip()]
+    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+    unknown = [m for m in modes if m not in MODES]
+    if unknown:
+        raise ConfigError(f"unknown mode(s) {', '.join(unknown)} (modes: {', '.join(MODES)})")
+    task_ids = None
+    if args.tasks:
+        try:
+            task_ids = [int(part) for part in args.tasks.split(",") if part.strip()]
+        except ValueError as error:
+            raise ConfigError(f"--tasks takes task ids like 1,5,12: {error}") from error
+    cells = run_robustness(
+        args.site,
+        noises=noises,
+        modes=modes,
+        task_ids=task_ids,
+        eval_noise=_rate(str(args.eval_noise)),
+        seed=args.seed,
+        progress=_progress,
+    )
+    print(table(cells))
+    if args.json is not None:
+        args.json.write_text(json.dumps([cell.to_json() for cell in cells], indent=1))
+    return 0
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ConfigError(f"not a rate: {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise ConfigError(f"a rate is between 0 and 1, not {value}")
+    return value
+
+
+def _progress(run: TaskRun, done: int, total: int) -> None:
+    mark = "pass" if run.passed else "FAIL"
+    print(
+        f"[{done}/{total}] {run.mode} noise={run.noise:g} task {run.task_id}: {mark} "
+        f"({run.actions} actions, {run.calls} calls, {run.seconds:.1f} s)",
+        file=sys.stderr,
+        flush=True,
+    )
