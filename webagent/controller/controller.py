@@ -23,7 +23,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from webagent.actions import Action, ActionResult, GoBack, Goto, NoteDown, Stop, format_action
+from webagent.actions import (
+    Action,
+    ActionResult,
+    GoBack,
+    Goto,
+    NoteDown,
+    SelectOption,
+    Stop,
+    TypeText,
+    format_action,
+)
 from webagent.controller import events as ev
 from webagent.controller.page import Page, PageReader
 from webagent.controller.plan import Plan, Status, Subtask
@@ -348,13 +358,9 @@ class Controller:
         """Go back to the latest remedy's page and run it; False when none is left."""
         while self._stack:
             remedy = self._stack.pop()
-            back: Action = Goto(remedy.page.url)
-            if not remedy.page.url.startswith(("http://", "https://", "file://")):
-                back = GoBack()
-            result = self._run(back, self._look(), None, subtask, "backtrack")
-            if not result.ok and not isinstance(back, GoBack):
-                self._run(GoBack(), self._look(), None, subtask, "backtrack")
-            page = self._look()
+            self._go_back_to(remedy.page, subtask)
+            # The whole page: the element may be out of view after the page was loaded again.
+            page = self._look(full_page=True)
             action, how = self._remap(remedy, page)
             if action is None or page.permitted.refusal(action) is not None:
                 continue
@@ -364,6 +370,24 @@ class Controller:
             return True
         return False
 
+    def _go_back_to(self, recorded: Page, subtask: Subtask) -> None:
+        """Restore the page a remedy belongs to. A wrong entry in a field on that same page
+        is undone by putting the field's recorded value back (loading the URL again would
+        also wipe what was typed before it); otherwise the recorded URL is loaded."""
+        last = self._last
+        undo = None
+        if last is not None and _same_document(last.page.url, recorded.url):
+            undo = _undo(last.action, last.page)
+        if undo is not None and _same_document(self.browser.observe().url, recorded.url):
+            self._run(undo, self._look(), None, subtask, "backtrack")
+            return
+        back: Action = Goto(recorded.url)
+        if not recorded.url.startswith(("http://", "https://", "file://")):
+            back = GoBack()
+        result = self._run(back, self._look(), None, subtask, "backtrack")
+        if not result.ok and not isinstance(back, GoBack):
+            self._run(GoBack(), self._look(), None, subtask, "backtrack")
+
     def _remap(self, remedy: _Remedy, page: Page) -> tuple[Action | None, str | None]:
         element_id = getattr(remedy.action, "element", None)
         if element_id is None:
@@ -371,7 +395,7 @@ class Controller:
         recorded = remedy.page.observation.element(element_id)
         if recorded is None:
             return None, None
-        found = refind(recorded, page.observation)
+        found = refind(recorded, remedy.page.observation, page.observation)
         if found.element is not None:
             if found.how == "rule":
                 self.metrics.remaps_rule += 1
@@ -481,8 +505,8 @@ class Controller:
             self._run(Goto(self.start_url), self._look(), None, _OUTSIDE, "restart")
 
     # -- helpers -----------------------------------------------------------------------------
-    def _look(self) -> Page:
-        page = self._reader.read(self.browser.observe(), self.task)
+    def _look(self, *, full_page: bool = False) -> Page:
+        page = self._reader.read(self.browser.observe(full_page=full_page), self.task)
         self._emit(
             ev.PageSeen(
                 page.url,
@@ -527,6 +551,23 @@ def _previous(last: _Executed | None) -> dict[str, str | None] | None:
         "url": last.page.url,
         "error": last.result.error,
     }
+
+
+def _undo(action: Action, page: Page) -> Action | None:
+    """The action that puts back what `action` changed in a field of `page`, if it can."""
+    if isinstance(action, TypeText) and not action.press_enter_after:
+        element = page.observation.element(action.element)
+        if element is not None:
+            return TypeText(action.element, element.value or "", press_enter_after=False)
+    if isinstance(action, SelectOption):
+        element = page.observation.element(action.element)
+        if element is not None and element.value:
+            return SelectOption(action.element, element.value)
+    return None
+
+
+def _same_document(url: str, other: str) -> bool:
+    return url.split("#", 1)[0] == other.split("#", 1)[0]
 
 
 def _target(action: Action, page: Page) -> str:

@@ -126,9 +126,7 @@ def _explained(argument: str) -> str:
     return descriptions("arguments.md")["step"].arguments[argument]
 
 
-def step_tools(
-    permitted: Permitted, form: StepForm, *, has_previous: bool
-) -> list[dict[str, Any]]:
+def step_tools(permitted: Permitted, form: StepForm, *, has_previous: bool) -> list[dict[str, Any]]:
     """The permitted actions as tools, each with the step's extra arguments."""
     tools = permitted.tools()
     for tool in tools:

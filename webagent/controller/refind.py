@@ -1,12 +1,15 @@
 """Re-finding an element after coming back to a page (Devil's Advocate's element mapping).
 
 Ids may change when a page is loaded again. The element recorded with a remedy is looked
-for by role, name and context (the nearest heading) first, then by role and name; only when
-that finds none or several is the model asked (`remap`), with both views of the page.
+for by role and name together with, in turn, its line on the page (a table row, a list
+item: the line's text without ids), its context (the nearest heading), and nothing more;
+the first of these that finds exactly one element wins. Only when none does is the model
+asked (`remap`), with both views of the page.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -21,22 +24,39 @@ class Found:
     how: How
 
 
-def refind(recorded: Element, now: Observation) -> Found:
-    """The element of `now` that is `recorded`, by rule; `ambiguous` / `missing` when the
-    rules cannot tell (the caller then asks the model)."""
+def refind(recorded: Element, before: Observation, now: Observation) -> Found:
+    """The element of `now` that is `recorded` (an element of `before`), by rule;
+    `ambiguous` / `missing` when the rules cannot tell (the caller then asks the model)."""
+    line = line_of(before, recorded.id)
+    candidates = [e for e in now.elements if (e.role, e.name) == (recorded.role, recorded.name)]
+    if not candidates:
+        return Found(None, "missing")
     same_id = now.element(recorded.id)
-    if same_id is not None and _same(same_id, recorded, context=True):
+    if (
+        same_id in candidates
+        and same_id is not None
+        and same_id.context == recorded.context
+        and line_of(now, same_id.id) == line
+    ):
         return Found(recorded.id, "same")
-    for context in (True, False):
-        matches = [e for e in now.elements if _same(e, recorded, context=context)]
+    for same in (
+        lambda e: line_of(now, e.id) == line,
+        lambda e: e.context == recorded.context,
+        lambda e: True,
+    ):
+        matches = [e for e in candidates if same(e)]
         if len(matches) == 1:
             return Found(matches[0].id, "rule")
-        if len(matches) > 1:
-            return Found(None, "ambiguous")
-    return Found(None, "missing")
+    return Found(None, "ambiguous")
 
 
-def _same(element: Element, recorded: Element, *, context: bool) -> bool:
-    if element.role != recorded.role or element.name != recorded.name:
-        return False
-    return not context or element.context == recorded.context
+_ID = re.compile(r"\[(?:f\d+)?e\d+\]\s*")
+
+
+def line_of(observation: Observation, element_id: str) -> str:
+    """The rendered line that shows the element, without any ids (which change)."""
+    marker = f"[{element_id}]"
+    for line in observation.text.splitlines():
+        if marker in line:
+            return _ID.sub("", line).strip()
+    return ""
