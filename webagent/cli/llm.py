@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from webagent.errors import ConfigError
 from webagent.llm.cassette import Cassette
 from webagent.llm.faults import FaultPlan
 from webagent.llm.script import Script, load_answerer
@@ -20,7 +21,8 @@ def register(commands: Any) -> None:
         "llm",
         help="serve a scripted OpenAI-compatible model",
         description="Model tools. No model endpoint is needed to test webagent: the scripted "
-        "server answers named queries from a script, a cassette or a Python function.",
+        "server answers named queries from a script, a cassette, a Python function or a "
+        "local site's task solutions.",
     )
     sub = parser.add_subparsers(dest="llm_command", metavar="SUBCOMMAND", required=True)
 
@@ -29,8 +31,10 @@ def register(commands: Any) -> None:
         help="serve scripted answers over the Chat Completions API until interrupted",
         description="Serve POST /v1/chat/completions and GET /v1/models on loopback. Each "
         "request names its query in the X-Webagent-Query header; the answer is the next "
-        "one for that query in --script, the recorded one in --cassette, or what --answerer "
-        "returns. Faults can be injected at given rates to test retries.",
+        "one for that query in --script, the recorded one in --cassette, what --answerer "
+        "returns, or what --oracle works out from a local site's task solutions (with "
+        "--noise and --eval-noise for a fallible model). Faults can be injected at given "
+        "rates to test retries.",
         epilog='script lines: {"query": "plan", "answer": {...}} (JSON content), '
         '{"query": "act", "answer": {"tool_call": {"name": "click", "arguments": {...}}}}, '
         '{"query": "summarize", "answer": "plain text"}. '
@@ -41,6 +45,31 @@ def register(commands: Any) -> None:
     source.add_argument("--cassette", type=Path, metavar="FILE", help="a recorded cassette")
     source.add_argument(
         "--answerer", metavar="MODULE:FUNCTION", help="a function from request to answer"
+    )
+    source.add_argument(
+        "--upstream",
+        metavar="URL",
+        help="forward to another OpenAI-compatible server (a fault-injecting proxy)",
+    )
+    source.add_argument(
+        "--oracle",
+        metavar="SITE",
+        help="answer every query from a local site's task solutions (e.g. demo_shop)",
+    )
+    serve.add_argument(
+        "--noise",
+        type=_fraction,
+        metavar="P",
+        help="with --oracle: the chance an action picks a plausible wrong element (default 0)",
+    )
+    serve.add_argument(
+        "--eval-noise",
+        type=_fraction,
+        metavar="Q",
+        help="with --oracle: the chance a verdict on the previous action is wrong (default 0)",
+    )
+    serve.add_argument(
+        "--seed", type=int, metavar="S", help="with --oracle: which noise (default 0)"
     )
     serve.add_argument("--port", type=int, default=8765, help="port (default 8765; 0: any)")
     serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
@@ -75,6 +104,8 @@ def register(commands: Any) -> None:
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    if not args.oracle and any(v is not None for v in (args.noise, args.eval_noise, args.seed)):
+        raise ConfigError("--noise, --eval-noise and --seed go with --oracle")
     faults = FaultPlan.parse(
         args.faults,
         seed=args.fault_seed,
@@ -84,11 +115,21 @@ def run_serve(args: argparse.Namespace) -> int:
     script = Script.load(args.script) if args.script else None
     cassette = Cassette.load(args.cassette) if args.cassette else None
     answerer = load_answerer(args.answerer) if args.answerer else None
+    if args.oracle:
+        from webagent.sites.oracle_model import OracleModel  # the sites load only when asked
+
+        answerer = OracleModel(
+            args.oracle,
+            noise=args.noise or 0.0,
+            eval_noise=args.eval_noise or 0.0,
+            seed=args.seed or 0,
+        )
     on_request = None if args.quiet else _print_request
     with start_model_server(
         script=script,
         cassette=cassette,
         answerer=answerer,
+        upstream=args.upstream,
         faults=faults,
         latency_ms=args.latency_ms,
         structured=not args.no_structured,
@@ -99,6 +140,12 @@ def run_serve(args: argparse.Namespace) -> int:
         on_request=on_request,
     ) as server:
         print(f"scripted model on {server.url}  (Ctrl-C stops)", flush=True)
+        if args.oracle:
+            print(
+                f"oracle {args.oracle}: noise {args.noise or 0.0}, "
+                f"eval noise {args.eval_noise or 0.0}, seed {args.seed or 0}",
+                flush=True,
+            )
         if script is not None:
             counts = ", ".join(f"{q} x{script.total(q)}" for q in script.queries())
             print(f"script {args.script}: {counts or 'no answers'}", flush=True)
@@ -107,6 +154,17 @@ def run_serve(args: argparse.Namespace) -> int:
         with contextlib.suppress(KeyboardInterrupt):
             stop.wait()
     return 0
+
+
+def _fraction(text: str) -> float:
+    """A probability from the command line: a number from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 1")
+    return value
 
 
 def _print_request(served: ServedRequest) -> None:

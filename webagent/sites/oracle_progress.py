@@ -11,13 +11,15 @@ the "Actions so far" lines against the path:
   the start page, and the first step works from anywhere);
 - a scroll, a note, or an action that failed changes nothing; anything else takes the agent
   off the path (lost);
+- a restart (a new trial) goes back to the start of the path;
 - a backtrack undoes the action whose remedy it runs. The controller keeps a stack of each
   action's remedies and pops the latest; the walk keeps the same stack (each action pushes
   `remedies` entries holding the progress before it) and restores the popped entry.
 
 Names alone cannot tell apart same-named elements picked by their line (`View Order` on the
 line of order 000000180): for the latest action, the first check after its step must hold on
-the current page.
+the current page. Not modelled: a backtrack reloads the page, losing what was typed into its
+forms; the walk takes the page to be as it was before the undone action.
 
     path = SolutionPath.of(solution)
     progress = walk(path, view.history, view.page, remedies=2)
@@ -113,6 +115,19 @@ class SolutionPath:
         """Whether the history line does what path step `index` does."""
         return 0 <= index < len(self.steps) and _matches(self.steps[index].step, line)
 
+    def looks_like(self, index: int, action: Action, role: str, name: str) -> bool:
+        """Whether `action` on an element with this role and name would read, in the
+        history, as path step `index` (same-named elements read alike)."""
+        line = HistoryLine("action", "", action, role, name, ok=True)
+        return self.matches(index, line)
+
+    def tells_apart(self, index: int) -> bool:
+        """Whether the walk tells apart same-named elements at path step `index`: the step
+        picks its element by line, and a check of the page it leads to follows."""
+        path_step = self.steps[index]
+        target = _target(path_step.step)
+        return target is not None and target.line_contains is not None and bool(path_step.checks)
+
     def subtasks(self) -> list[str]:
         """The plan: one subtask per acting step (merged to at most 12)."""
         return [group.text for group in self.groups] or [FINISH]
@@ -156,10 +171,15 @@ def walk(
     previous: Verdict | None = None
     stack: list[tuple[int, bool]] = []
     for index, line in enumerate(history):
+        if line.kind == "restart":  # a new trial, from the start page
+            cursor, on_path, previous, stack = 0, True, None, []
+            continue
         if line.kind == "backtrack":
             if _pops(history, index) and stack:
                 cursor, on_path = stack.pop()
             continue
+        if line.kind not in ("action", "remedy"):
+            continue  # outside the path: the backup choice at the end
         before = (cursor, on_path)
         latest = index == len(history) - 1
         previous, reached = _verdict(path, line, cursor, page if latest else None)
@@ -176,24 +196,22 @@ def _verdict(
     path: SolutionPath, line: HistoryLine, cursor: int, page: Observation | None
 ) -> tuple[Verdict, int]:
     """What the line did, and the cursor after it."""
+    if isinstance(line.action, Scroll | NoteDown) and not path.matches(cursor, line):
+        return "neutral", cursor  # even when it failed: nothing changed
     if not line.ok:
         return "failed", cursor
     for index in (cursor, 0):  # the next step, or the first again
         if path.matches(index, line) and (page is None or _checks_hold(path, index, page)):
             return "advanced", index + 1
-    if isinstance(line.action, Scroll | NoteDown):
-        return "neutral", cursor
     return "off", cursor
 
 
 def _checks_hold(path: SolutionPath, index: int, page: Observation) -> bool:
     """For a step that picks its element by the line it is on, the first check after it
     holds on the page it led to (the history only shows the element's role and name)."""
-    path_step = path.steps[index]
-    target = _target(path_step.step)
-    if target is None or target.line_contains is None or not path_step.checks:
+    if not path.tells_apart(index):
         return True
-    return path_step.checks[0] in page.text
+    return path.steps[index].checks[0] in page.text
 
 
 def _pops(history: Sequence[HistoryLine], index: int) -> bool:

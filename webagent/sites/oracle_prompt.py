@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 from urllib.parse import urlsplit
 
 from webagent.actions import Action, parse_action
@@ -50,7 +50,7 @@ _LINE_TAIL = re.compile(
     re.S,
 )
 
-Kind = Literal["action", "remedy", "backtrack"]
+_KIND = re.compile(r"^\(([a-z_]+)\) ")
 
 
 # -- the page ----------------------------------------------------------------------------------
@@ -128,10 +128,11 @@ def _scroll_counts(text: str) -> tuple[int, int]:
 @dataclass(frozen=True, slots=True)
 class HistoryLine:
     """One line of "Actions so far", e.g. `click [e12] (link 'View Order') on 'My Orders' ->
-    ok`: the action, the element it targeted (role and name, when the page showed one), and
-    whether it worked. `action` is None when the line does not parse."""
+    ok`: why the controller ran it (`action`, or the line's prefix: `backtrack`, `remedy`,
+    `restart`, `backup`), the action, the element it targeted (role and name, when the page
+    showed one), and whether it worked. `action` is None when the line does not parse."""
 
-    kind: Kind
+    kind: str
     text: str
     action: Action | None
     role: str | None
@@ -140,12 +141,11 @@ class HistoryLine:
 
     @classmethod
     def parse(cls, text: str) -> HistoryLine:
-        kind: Kind = "action"
+        kind = "action"
         body = text
-        for prefix in ("backtrack", "remedy"):
-            if body.startswith(f"({prefix}) "):
-                kind = "backtrack" if prefix == "backtrack" else "remedy"
-                body = body[len(prefix) + 3 :]
+        prefix = _KIND.match(body)
+        if prefix:
+            kind, body = prefix.group(1), body[prefix.end() :]
         word = body.split(" ", 1)[0]
         head = (_ACTION_PART.get(word) or _ANY_ACTION).match(body)
         if head is None:
@@ -271,7 +271,9 @@ class StepView:
             task=task_of(user),
             plan=_plan_lines(head),
             subtask=_field(head, "Current subtask"),
-            history=tuple(HistoryLine.parse(line) for line in _numbered_block(head, "Actions so far:")),
+            history=tuple(
+                HistoryLine.parse(line) for line in _numbered_block(head, "Actions so far:")
+            ),
             has_previous=re.search(r"^Previous action: ", head, re.M) is not None,
             page=read_page(page),
             menu=menu,

@@ -1,0 +1,593 @@
+"""An oracle model: an answerer for the scripted server that knows a local site's solutions.
+
+    model = OracleModel("demo_shop", noise=0.2, eval_noise=0.1, seed=7)
+    server = start_model_server(answerer=model)
+    # the same from the command line:
+    #   webagent llm serve --oracle demo_shop --noise 0.2 --eval-noise 0.1 --seed 7
+
+It answers every query the controller asks from the task's oracle solution
+(`sites/<site>/oracle.json`), found by the prompt's `Task:` line (each task's intent):
+
+- `plan` and `revise`: one subtask per acting step of the solution, in words;
+  `decompose`: the steps from the failed subtask on;
+- `step` (and `act`): where the agent is on the path is read from the prompt's history
+  (`webagent.sites.oracle_progress`). On the path, the next step's element is found on the
+  page (scrolling when it is not in view) and, with probability `noise`, a plausible wrong
+  element of the same role is chosen instead, the right action going first in the
+  remedies; after the last step, `stop` with the recorded response. Off the path it acts
+  like a lost model: a random permitted element action (none that would put it back on
+  the path), until a new trial, or a new subtask it can start on this page, lets it start
+  over. The previous action is judged truthfully (aligned when it advanced along the
+  path), except that with probability `eval_noise` the verdict is flipped;
+- `answer`: the recorded response when the page is the solution's last, else a failure;
+- `remap`, `classify`, `backup`, `summarize`: sensible answers from the prompt alone.
+
+An unknown query or task gets an answer that stops the agent with UNKNOWN_ERROR.
+
+The answer is a pure function of the request and the constructor's arguments, so a request
+asked twice (a retry after a fault, a re-ask) gets the same answer: every random decision is
+a hash of (seed, task, the decision and where it is taken: the history's length and its last
+line), never a draw from a running generator.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any, TypeVar
+
+from webagent.actions import (
+    Action,
+    Click,
+    GoBack,
+    Scroll,
+    SelectOption,
+    Stop,
+    TypeText,
+    format_action,
+)
+from webagent.errors import ConfigError
+from webagent.llm.completion import ChatRequest, ScriptedAnswer
+from webagent.observation import Element, Observation
+from webagent.sites.catalog import load_site
+from webagent.sites.oracle import Step, StepError, find, load_oracle, to_action
+from webagent.sites.oracle_progress import FINISH, Progress, SolutionPath, same_place, walk
+from webagent.sites.oracle_prompt import (
+    StepView,
+    base_url,
+    line_of,
+    options_of,
+    read_page,
+    section,
+    system_and_user,
+    task_of,
+    without_ids,
+)
+from webagent.webarena.tasks import load_tasks
+
+T = TypeVar("T")
+
+_TEXT_ROLES = frozenset({"textbox", "searchbox", "spinbutton"})
+_NOT_CLICKED = _TEXT_ROLES | {"combobox", "slider", "scrollbar", "listbox"}
+_UNKNOWN_TASK = "the oracle has no solution for this task"
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """One step request: what it shows, the task's path, and where its decisions are taken
+    (the history's length and last line: each step of a run is a new decision point)."""
+
+    view: StepView
+    path: SolutionPath
+    task_id: int
+    point: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """The step's action, its remedies, and why."""
+
+    action: Action
+    remedies: tuple[Action, ...]
+    thought: str
+    final: dict[str, Any] | None = None
+
+
+class OracleModel:
+    """Answers a scripted server's requests for the tasks of local site `site` (see the
+    module's docstring). `noise`: the chance an act picks a wrong element; `eval_noise`:
+    the chance a verdict on the previous action is wrong; `seed`: which noise."""
+
+    def __init__(
+        self, site: str, noise: float = 0.0, eval_noise: float = 0.0, seed: int = 0
+    ) -> None:
+        for name, value in (("noise", noise), ("eval_noise", eval_noise)):
+            if not 0.0 <= value <= 1.0:
+                raise ConfigError(f"{name} must be between 0 and 1, not {value}")
+        loaded = load_site(site)
+        oracle = load_oracle(loaded.oracle_file)
+        self.site = site
+        self.noise = noise
+        self.eval_noise = eval_noise
+        self.seed = seed
+        self._site_key = loaded.webarena_site
+        self._tasks: dict[str, int] = {}
+        self._paths: dict[int, SolutionPath] = {}
+        for task in load_tasks(loaded.tasks_file):
+            if task.intent in self._tasks:
+                raise ConfigError(
+                    f"{loaded.tasks_file}: tasks {self._tasks[task.intent]} and "
+                    f"{task.task_id} have the same intent; the oracle cannot tell them apart"
+                )
+            self._tasks[task.intent] = task.task_id
+            solution = oracle.tasks.get(task.task_id)
+            if solution is not None:
+                self._paths[task.task_id] = SolutionPath.of(solution)
+
+    def __call__(self, request: ChatRequest) -> ScriptedAnswer:
+        handler = {
+            "step": self._step,
+            "act": self._step,
+            "plan": self._plan,
+            "revise": self._revise,
+            "decompose": self._decompose,
+            "answer": self._answer,
+            "remap": _remap,
+            "classify": _classify,
+            "backup": _backup,
+            "summarize": _summarize,
+        }.get(request.query)
+        if handler is None:
+            return _unknown(request, f"the oracle does not answer {request.query!r} queries")
+        return handler(request)
+
+    def task_id(self, task: str | None) -> int | None:
+        """The id of the task whose intent is `task` (None: not a task of the site)."""
+        return self._tasks.get((task or "").strip())
+
+    # -- planning ------------------------------------------------------------------------------
+    def _solution(self, request: ChatRequest) -> tuple[int, SolutionPath] | None:
+        _, user = system_and_user(request)
+        task_id = self.task_id(task_of(user))
+        if task_id is None or task_id not in self._paths:
+            return None
+        return task_id, self._paths[task_id]
+
+    def _plan(self, request: ChatRequest) -> ScriptedAnswer:
+        found = self._solution(request)
+        if found is None:
+            return _json({"subtasks": [f"Stop: {_UNKNOWN_TASK}"]})
+        return _json({"subtasks": found[1].subtasks()})
+
+    def _revise(self, request: ChatRequest) -> ScriptedAnswer:
+        found = self._solution(request)
+        if found is None:
+            return _json({"review": _UNKNOWN_TASK, "subtasks": [f"Stop: {_UNKNOWN_TASK}"]})
+        _, user = system_and_user(request)
+        reason = _field(user, "Why the attempt ended") or "it did not finish"
+        review = (
+            f"The attempt ended because {reason}. The plan was right; follow it one step at "
+            "a time and check that each step worked before going on."
+        )
+        return _json({"review": review, "subtasks": found[1].subtasks()})
+
+    def _decompose(self, request: ChatRequest) -> ScriptedAnswer:
+        found = self._solution(request)
+        _, user = system_and_user(request)
+        failed = _field(user, "The step that failed")
+        steps: list[str] = []
+        if found is not None:
+            path = found[1]
+            ranges = path.ranges(failed)
+            steps = path.texts(ranges[0][0])[:5] if ranges else []
+        if len(steps) < 2:  # the answer needs two steps at least
+            steps = [steps[0] if steps else "Check that the page shows what the task asks"]
+            steps.append(FINISH)
+        return _json(
+            {
+                "thought": f"'{failed}' was not done; the steps that remain, one at a time.",
+                "steps": steps,
+                "operator": "and",
+            }
+        )
+
+    def _answer(self, request: ChatRequest) -> ScriptedAnswer:
+        found = self._solution(request)
+        if found is None:
+            return _json(_failure("RETRIEVE", _UNKNOWN_TASK))
+        path = found[1]
+        _, user = system_and_user(request)
+        page = read_page(section(user, "Final page:"))
+        if _at_end(path, page):
+            return _json(_response(path))
+        task_type = str(path.response.get("task_type", "RETRIEVE"))
+        return _json(_failure(task_type, "the page does not show what the task asks for"))
+
+    # -- acting --------------------------------------------------------------------------------
+    def _step(self, request: ChatRequest) -> ScriptedAnswer:
+        if not request.body.tools:  # text mode (a server without tools): not supported
+            why = "the oracle acts only through tools"
+            return _json({"tool": "stop", "arguments": {"answer": "", **_failure("RETRIEVE", why)}})
+        view = StepView.of(request)
+        task_id = self.task_id(view.task)
+        path = self._paths.get(task_id) if task_id is not None else None
+        if task_id is None or path is None:
+            return _unknown(request, _UNKNOWN_TASK)
+        last = view.history[-1].text if view.history else ""
+        turn = _Turn(view, path, task_id, f"{len(view.history)}|{last}")
+        progress = walk(path, view.history, view.page, view.remedies)
+        cursor, on_path = progress.cursor, progress.on_path
+        if _trial_starts(view):
+            cursor, on_path = 0, True
+        elif not on_path and not view.has_previous:
+            # A fresh start within the trial (a new subtask after a failed one): a model
+            # that reads the subtask does it, if the page allows.
+            for start, _ in path.ranges(view.subtask):
+                if start in (cursor, 0) and self._resolve(path.steps[start].step, view):
+                    cursor, on_path = start, True
+                    break
+        choice = self._on_path(turn, cursor) if on_path else self._lost(turn, cursor)
+        evaluation = self._evaluation(turn, progress, choice)
+        return _tool_call(view, choice, evaluation, path.subtasks())
+
+    def _on_path(self, turn: _Turn, cursor: int) -> _Choice:
+        view, path = turn.view, turn.path
+        if cursor >= len(path):
+            final = _response(path)
+            data = final["retrieved_data"]
+            answer = ", ".join(str(item) for item in data) if data else ""
+            return _Choice(Stop(answer), (), "The task is done: the answer is on the page.", final)
+        path_step = path.steps[cursor]
+        thought = f"Next in the plan: {path_step.text}."
+        right = self._resolve(path_step.step, view)
+        if right is None:
+            return self._look_further(turn, cursor)
+        wrongs = self._same_kind(turn, cursor, right)
+        if wrongs and self._chance(turn.task_id, "noise", turn.point) < self.noise:
+            chosen, first = wrongs[0], [right]
+        else:
+            chosen, first = right, []
+        others = [*first, *wrongs, *self._lost_actions(turn, cursor)]
+        return _Choice(chosen, _remedies(view, chosen, others), thought)
+
+    def _look_further(self, turn: _Turn, cursor: int) -> _Choice:
+        """The next step's element is not in view: scroll down to the bottom, then up to
+        the top; when that found nothing, give up like a lost model."""
+        view = turn.view
+        page = view.page
+        scrolls: list[Scroll] = []  # the scrolls just before, on this page
+        for line in reversed(view.history):
+            if not isinstance(line.action, Scroll) or line.kind not in ("action", "remedy"):
+                break
+            scrolls.insert(0, line.action)
+        going_up = bool(scrolls) and scrolls[-1].direction == "up"
+        went_down = any(scroll.direction == "down" for scroll in scrolls)
+        direction = None
+        if going_up and page.above:
+            direction = "up"
+        elif not (going_up and went_down) and page.below:
+            direction = "down"
+        elif not going_up and page.above:
+            direction = "up"
+        if direction is None or not view.menu.offers(Scroll.name):
+            return self._lost(turn, cursor)
+        scroll = Scroll("up" if direction == "up" else "down")
+        others = [Scroll("down" if direction == "up" else "up"), *self._lost_actions(turn, cursor)]
+        text = turn.path.steps[cursor].text
+        return _Choice(scroll, _remedies(view, scroll, others), f"Looking for: {text}.")
+
+    def _lost(self, turn: _Turn, cursor: int) -> _Choice:
+        view = turn.view
+        candidates = self._lost_actions(turn, cursor)
+        if candidates:
+            chosen = candidates[0]
+            element = view.page.element(_element(chosen) or "")
+            about = f"{element.role} '{element.name}'" if element else format_action(chosen)
+            thought = f"{about} may lead towards the task."
+            return _Choice(chosen, _remedies(view, chosen, candidates[1:]), thought)
+        for fallback in (Scroll("down"), GoBack()):
+            if view.menu.offers(fallback.name):
+                return _Choice(fallback, (), "Nothing here seems to help.")
+        return _Choice(Stop(""), (), "Nothing here helps.", _failure("RETRIEVE", "lost"))
+
+    def _evaluation(
+        self, turn: _Turn, progress: Progress, choice: _Choice
+    ) -> dict[str, Any] | None:
+        view = turn.view
+        if not view.menu.evaluates:
+            return None
+        final = choice.final or {}
+        task_done = isinstance(choice.action, Stop) and final.get("status") not in (
+            None,
+            "UNKNOWN_ERROR",
+        )
+        if not view.has_previous:
+            effect = "No action has been taken yet."
+            return _verdict(effect, aligned=True, subtask_done=False, task_done=task_done)
+        verdict = progress.previous
+        aligned = verdict == "advanced" or (verdict == "neutral" and progress.on_path)
+        done = verdict == "advanced" and turn.path.subtask_done(view.subtask, progress.cursor)
+        if self._chance(turn.task_id, "eval", turn.point) < self.eval_noise:
+            aligned = not aligned
+            done = aligned
+        if verdict == "failed":
+            effect = "The action failed; the page did not change."
+        else:
+            effect = f"The action led to '{view.page.title or view.page.url}'."
+        return _verdict(effect, aligned=aligned, subtask_done=done, task_done=task_done)
+
+    # -- actions on the page -------------------------------------------------------------------
+    def _resolve(self, step: Step, view: StepView) -> Action | None:
+        """The step as an action on this page, if its element is there and permitted."""
+        base = base_url(view.page.url) or _history_base(view) or ""
+        try:
+            action = to_action(step, view.page, {self._site_key: base})
+        except StepError:
+            return None
+        if action is None or not view.menu.permits(action.name, _element(action)):
+            return None
+        return action
+
+    def _same_kind(self, turn: _Turn, cursor: int, right: Action) -> list[Action]:
+        """Plausible wrong versions of `right`: the same action on other permitted elements
+        of the same role; same-named ones first (another `View Order` link) when the walk
+        can tell them apart, else none (another `Electronics` link is as good)."""
+        page, menu, path = turn.view.page, turn.view.menu, turn.path
+        element = page.element(_element(right) or "")
+        if element is None:
+            return []
+        wrongs = []
+        for other in page.elements:
+            if other.role != element.role or other.id == element.id:
+                continue
+            action: Action = replace(right, element=other.id)  # type: ignore[call-arg]
+            if not menu.permits(right.name, other.id):
+                continue
+            if path.looks_like(cursor, action, other.role, other.name) and not path.tells_apart(
+                cursor
+            ):
+                continue
+            wrongs.append((other.name != element.name, action))
+        shuffled = self._shuffle(wrongs, turn.task_id, "wrong", turn.point)
+        return [action for _, action in sorted(shuffled, key=lambda pair: pair[0])]
+
+    def _lost_actions(self, turn: _Turn, cursor: int) -> list[Action]:
+        """Every permitted element action a lost model might take here, in a hashed order;
+        none that does the next step or the first (a lost model stays lost)."""
+        view, path = turn.view, turn.path
+        page, menu = view.page, view.menu
+        words = " ".join((view.task or "").split()[:4]) or "help"
+        actions: list[Action] = []
+        for element in page.elements:
+            if element.role in _TEXT_ROLES and menu.permits(TypeText.name, element.id):
+                actions.append(TypeText(element.id, words, element.role == "searchbox"))
+            elif element.role == "combobox" and menu.permits(SelectOption.name, element.id):
+                options = options_of(element.id, page.text)
+                if options:
+                    option = self._shuffle(options, turn.task_id, element.id, turn.point)[0]
+                    actions.append(SelectOption(element.id, option))
+            elif element.role not in _NOT_CLICKED and menu.permits(Click.name, element.id):
+                actions.append(Click(element.id))
+        kept = [
+            action
+            for action in actions
+            if not any(_reads_as(path, index, action, page) for index in {cursor, 0})
+        ]
+        return self._shuffle(kept, turn.task_id, "lost", turn.point)
+
+    # -- hashed decisions ----------------------------------------------------------------------
+    def _chance(self, task_id: int, *point: str) -> float:
+        """A number in [0, 1) fixed by the seed, the task and the decision point."""
+        key = "|".join([str(self.seed), str(task_id), *point]).encode("utf-8")
+        return int.from_bytes(hashlib.sha256(key).digest()[:8], "big") / 2.0**64
+
+    def _shuffle(self, items: Sequence[T], task_id: int, *point: str) -> list[T]:
+        keyed = [(self._chance(task_id, *point, str(i)), i) for i in range(len(items))]
+        return [items[i] for _, i in sorted(keyed)]
+
+
+# -- answers that need no solution -------------------------------------------------------------
+def _remap(request: ChatRequest) -> ScriptedAnswer:
+    """The element of the new view with the same role and name on the same line (ids
+    aside), the same one among namesakes whose lines read alike; null when the new view
+    does not show it (a row below the fold, say)."""
+    _, user = system_and_user(request)
+    match = re.search(
+        r"^The element: \[(?P<id>[^\]]+)\] (?P<role>[\w-]+) '(?P<name>.*?)'"
+        r"(?: \(under '.*'\))?$",
+        user,
+        re.M,
+    )
+    before = read_page(section(user, "The page when it was recorded:", end="The page now:"))
+    after = read_page(section(user, "The page now:"))
+    if match is None:
+        return _json({"element": None, "reason": "The element is not named."})
+    role = "generic" if match["role"] == "clickable" else match["role"]
+
+    def alike(page: Observation, line: str) -> list[Element]:
+        return [
+            e
+            for e in page.elements
+            if e.role == role
+            and e.name == match["name"]
+            and without_ids(line_of(e.id, page.text)) == line
+        ]
+
+    line = without_ids(line_of(match["id"], before.text))
+    place = next((i for i, e in enumerate(alike(before, line)) if e.id == match["id"]), 0)
+    candidates = alike(after, line)
+    if place >= len(candidates):
+        reason = f"The page now does not show the {role} '{match['name']}' of that line."
+        return _json({"element": None, "reason": reason})
+    reason = f"The same {role} '{match['name']}' on the same line."
+    return _json({"element": candidates[place].id, "reason": reason})
+
+
+def _classify(request: ChatRequest) -> ScriptedAnswer:
+    """The first state the schema (or, in text mode, the prompt) offers."""
+    schema: Any = (request.raw.get("response_format") or {}).get("json_schema") or {}
+    enum = (((schema.get("schema") or {}).get("properties") or {}).get("state") or {}).get("enum")
+    state = str(enum[0]) if isinstance(enum, list) and enum else None
+    if state is None:
+        system, _ = system_and_user(request)
+        listed = re.search(r"^- ([\w-]+): ", section(system, "The kinds of page:"), re.M)
+        state = listed.group(1) if listed else "other"
+    return _json({"state": state, "reason": "The page fits its description."})
+
+
+def _backup(request: ChatRequest) -> ScriptedAnswer:
+    _, user = system_and_user(request)
+    listed = bool(re.search(r"^1\. ", section(user, "Candidates examined:"), re.M))
+    reason = "It comes closest to the task." if listed else "No candidate was examined."
+    return _json({"choice": 1 if listed else 0, "reason": reason})
+
+
+def _summarize(request: ChatRequest) -> ScriptedAnswer:
+    _, user = system_and_user(request)
+    page = _field(user, "Page") or "the page"
+    body = user.split("\n\n", 2)[-1] if user.count("\n\n") >= 2 else ""
+    lines = [line.strip() for line in body.split("\n") if line.strip()][:3]
+    return _json({"summary": f"{page}: " + " ".join(lines)})
+
+
+def _unknown(request: ChatRequest, why: str) -> ScriptedAnswer:
+    """An answer that stops the agent with UNKNOWN_ERROR: `stop` when it is offered, else
+    a final answer in JSON."""
+    tools = request.body.tools
+    failure = _failure("RETRIEVE", why)
+    if tools is None:
+        return _json(failure)
+    view = StepView.of(request)
+    if not view.menu.offers(Stop.name):
+        return _json(failure)
+    choice = _Choice(Stop(""), (), why, failure)
+    evaluation = _verdict(why, aligned=False, subtask_done=False, task_done=False)
+    return _tool_call(view, choice, evaluation, [f"Stop: {why}"])
+
+
+# -- pieces ------------------------------------------------------------------------------------
+def _tool_call(
+    view: StepView,
+    choice: _Choice,
+    evaluation: dict[str, Any] | None,
+    plan: list[str] | None = None,
+) -> ScriptedAnswer:
+    """The tool call for `choice`, with exactly the extra arguments its tool takes (the
+    plan, when the first step is asked to make it)."""
+    name = choice.action.name
+    arguments: dict[str, Any] = {"plan": plan or [], "thought": choice.thought}
+    for key, value in (evaluation or {}).items():
+        arguments[key] = value
+    arguments["remedies"] = [format_action(remedy) for remedy in choice.remedies]
+    for key, value in (choice.final or {}).items():
+        arguments[key] = value
+    for field in fields(choice.action):
+        arguments[field.name] = getattr(choice.action, field.name)
+    taken = {key: value for key, value in arguments.items() if view.menu.takes(name, key)}
+    return ScriptedAnswer.tool(name, taken)
+
+
+def _remedies(view: StepView, chosen: Action, candidates: Sequence[Action]) -> tuple[Action, ...]:
+    """Exactly as many remedies as asked (when the page has enough), none the chosen action:
+    the walk counts them to follow the controller's stack of remedies."""
+    wanted = view.remedies
+    picked: list[Action] = []
+    fillers = [Scroll("down"), Scroll("up"), GoBack()]
+    for action in [*candidates, *fillers]:
+        if len(picked) >= wanted:
+            break
+        if action == chosen or action in picked:
+            continue
+        if view.menu.permits(action.name, _element(action)):
+            picked.append(action)
+    return tuple(picked)
+
+
+def _verdict(effect: str, *, aligned: bool, subtask_done: bool, task_done: bool) -> dict[str, Any]:
+    return {
+        "effect": effect,
+        "aligned": aligned,
+        "subtask_done": subtask_done,
+        "task_done": task_done,
+    }
+
+
+def _response(path: SolutionPath) -> dict[str, Any]:
+    """The recorded response, with every field of the final answer."""
+    response = path.response
+    return {
+        "task_type": response.get("task_type", "RETRIEVE"),
+        "status": response.get("status", "SUCCESS"),
+        "retrieved_data": response.get("retrieved_data"),
+        "error_details": response.get("error_details"),
+    }
+
+
+def _failure(task_type: str, why: str) -> dict[str, Any]:
+    return {
+        "task_type": task_type,
+        "status": "UNKNOWN_ERROR",
+        "retrieved_data": None,
+        "error_details": why[:1].upper() + why[1:] + ".",
+    }
+
+
+def _at_end(path: SolutionPath, page: Observation) -> bool:
+    """Whether `page` is where the solution ends: its last check holds, or it is the page
+    its last `goto` opened, or it shows the element the last step acted on (a tab, say)."""
+    if not path.steps:
+        return True
+    last = path.steps[-1]
+    if last.checks:
+        return last.checks[0] in page.text
+    if last.step.goto is not None:
+        return same_place(page.url, last.step.goto)
+    target = last.step.click or last.step.hover or last.step.type or last.step.select
+    if target is None:
+        return True
+    try:
+        find(target, page)
+    except StepError:
+        return False
+    return True
+
+
+def _trial_starts(view: StepView) -> bool:
+    """Whether a new trial has begun: the plan's first subtask is running, with history
+    from earlier trials but no previous action to judge (a trial starts afresh)."""
+    running = view.running
+    return (
+        bool(view.history) and not view.has_previous and running is not None and running.id == "1"
+    )
+
+
+def _reads_as(path: SolutionPath, index: int, action: Action, page: Observation) -> bool:
+    """Whether `action` would read in the history as path step `index`."""
+    element = page.element(_element(action) or "")
+    if element is None or index >= len(path):
+        return False
+    return path.looks_like(index, action, element.role, element.name)
+
+
+def _history_base(view: StepView) -> str | None:
+    for line in reversed(view.history):
+        url = getattr(line.action, "url", None)
+        if isinstance(url, str) and base_url(url):
+            return base_url(url)
+    return None
+
+
+def _element(action: Action) -> str | None:
+    element = getattr(action, "element", None)
+    return element if isinstance(element, str) else None
+
+
+def _json(value: dict[str, Any]) -> ScriptedAnswer:
+    return ScriptedAnswer.json(value)
+
+
+def _field(text: str, name: str) -> str | None:
+    match = re.search(rf"^{re.escape(name)}: (.*)$", text, re.M)
+    return match.group(1).strip() if match else None
