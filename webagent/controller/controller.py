@@ -378,7 +378,9 @@ class Controller:
         undo = None
         if last is not None and _same_document(last.page.url, recorded.url):
             undo = _undo(last.action, last.page)
-        if undo is not None and _same_document(self.browser.observe().url, recorded.url):
+        # The page is still where the misaligned action left it: no need to observe for that.
+        here = last.result.url if last is not None else ""
+        if undo is not None and _same_document(here, recorded.url):
             self._run(undo, self._look(), None, subtask, "backtrack")
             return
         back: Action = Goto(recorded.url)

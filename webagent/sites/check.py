@@ -17,6 +17,7 @@ from webagent.sites.classify import Asker, Classification, Classifier
 from webagent.sites.irreversible import IrreversibleControl, irreversible_controls
 from webagent.sites.match import PageIndex
 from webagent.sites.permissions import Permitted
+from webagent.sites.profile import ELEMENT_ACTIONS
 from webagent.sites.profiles import detect_profile, site_profile
 
 
@@ -48,7 +49,8 @@ class PageReport:
             purpose = self.permitted.purposes.get(name)
             suffix = f"  ({purpose})" if purpose else ""
             if ids is None:
-                lines.append(f"  {name}: any element{suffix}" if _targets(name) else f"  {name}")
+                targets = f": any element{suffix}" if name in ELEMENT_ACTIONS else ""
+                lines.append(f"  {name}{targets}")
                 continue
             lines.append(f"  {name}: {len(ids)} element(s){suffix}")
             for element_id in ids[:12]:
@@ -86,10 +88,6 @@ class PageReport:
                 for c in self.irreversible
             ],
         }
-
-
-def _targets(name: str) -> bool:
-    return name in ("click", "type", "hover", "select")
 
 
 def check_page(
