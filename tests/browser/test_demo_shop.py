@@ -116,7 +116,7 @@ class Visit:
 @pytest.fixture
 def visit(browser: Browser, server: SiteServer) -> Iterator[Visit]:
     server.reset()
-    with browser.open(server.url + "/customer/account/login/") as tab:
+    with browser.open(server.url + "/customer/account/login/", confirm="allow") as tab:
         visit = Visit(tab, server.url)
         visit.allow_cookies()
         yield visit

@@ -172,7 +172,7 @@ def pages(
     assert not errors, errors
     record.task = None
     server.reset()
-    with browser.open(server.url + "/") as tab:
+    with browser.open(server.url + "/", confirm="allow") as tab:
         visit_by_hand(tab, server.url, record)
     return record.seen
 

@@ -1,9 +1,12 @@
 """The demo shop's tasks: every oracle solution scores 1.0 through webarena-verified, and
-the scores mean something (a wrong answer or a skipped change scores 0)."""
+the scores mean something (a wrong answer or a skipped change scores 0). The solutions run
+under a confirmation policy that records every question: only their irreversible steps are
+asked about, each once (no false positives on search, add to cart, pagination, filters...)."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,21 +14,69 @@ from typing import Any
 import pytest
 
 from webagent.browser import Browser
+from webagent.safety import Confirmation
 from webagent.sites import load_site, start_site
 from webagent.sites.oracle_runner import OracleOutcome, OracleRunner
 from webagent.webarena import AgentResponse, load_tasks
 
 
+class Questions:
+    """A confirmation policy that approves everything and remembers what it was asked."""
+
+    def __init__(self) -> None:
+        self.pending: list[Confirmation] = []
+        self.by_task: dict[int, list[Confirmation]] = {}
+
+    def __call__(self, confirmation: Confirmation) -> bool:
+        self.pending.append(confirmation)
+        return True
+
+    def task_done(self, outcome: OracleOutcome) -> None:
+        self.by_task[outcome.task.task_id], self.pending = self.pending, []
+
+
 @pytest.fixture(scope="module")
-def runner(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[OracleRunner]:
+def questions() -> Questions:
+    return Questions()
+
+
+@pytest.fixture(scope="module")
+def runner(
+    browser: Browser, tmp_path_factory: pytest.TempPathFactory, questions: Questions
+) -> Iterator[OracleRunner]:
     out = tmp_path_factory.mktemp("oracle")
     with start_site("demo_shop", db=out / "shop.sqlite", reset=True) as server:
-        yield OracleRunner(server, browser, out)
+        yield OracleRunner(server, browser, out, confirm=questions)
 
 
 @pytest.fixture(scope="module")
-def outcomes(runner: OracleRunner) -> dict[int, OracleOutcome]:
-    return {outcome.task.task_id: outcome for outcome in runner.run()}
+def outcomes(runner: OracleRunner, questions: Questions) -> dict[int, OracleOutcome]:
+    return {outcome.task.task_id: outcome for outcome in runner.run(report=questions.task_done)}
+
+
+# What the demo shop's irreversible buttons are, written down independently of the classifier.
+IRREVERSIBLE = re.compile(
+    r"^(Place Order|Submit Review|Save Address|Save|Subscribe|Submit|Reorder|Delete"
+    r"|Remove item: .+|Update Shopping Cart|Clear Shopping Cart|Add to Cart: .+)$"
+)
+
+
+def test_only_irreversible_steps_are_asked_about_each_once(
+    runner: OracleRunner, outcomes: dict[int, OracleOutcome], questions: Questions
+) -> None:
+    expected: list[tuple[int, str]] = []
+    for task_id in outcomes:
+        for each in runner.oracle.tasks[task_id].steps:
+            target = (each.model_dump(mode="json").get("click") or {}).get("name") or ""
+            if IRREVERSIBLE.match(target):
+                expected.append((task_id, f"button '{target}'"))
+    asked = [(task_id, c.element) for task_id, cs in questions.by_task.items() for c in cs]
+    false_positives = [pair for pair in asked if pair not in expected]
+    assert false_positives == []  # benign steps: search, add to cart, pages, filters, orders
+    assert sorted(asked) == sorted(expected)  # every irreversible step, exactly once
+    assert len(expected) >= 9
+    kinds = {c.kind for cs in questions.by_task.values() for c in cs}
+    assert kinds == {"action"}  # asked before acting; the approved click's request was covered
 
 
 def test_every_oracle_solution_scores_one(outcomes: dict[int, OracleOutcome]) -> None:

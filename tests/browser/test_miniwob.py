@@ -422,7 +422,7 @@ def miniwob_base(serve: Callable[[Path], str]) -> str:
 
 @pytest.mark.parametrize("task", sorted(SOLVERS))
 def test_miniwob_task(task: str, browser: Browser, miniwob_base: str) -> None:
-    with browser.open(f"{miniwob_base}{task}.html") as tab:
+    with browser.open(f"{miniwob_base}{task}.html", confirm="allow") as tab:
         episode = start_episode(tab)
         SOLVERS[task](episode)
         done = tab.page.evaluate("WOB_DONE_GLOBAL")

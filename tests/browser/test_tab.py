@@ -24,7 +24,9 @@ def site(serve: Callable[[Path], str]) -> str:
 
 @pytest.fixture
 def tab(browser: Browser, site: str) -> Iterator[Tab]:
-    with browser.open(site + "index.html") as opened:
+    # These tests are about the executor; the gate (which would stop "Delete all" and "Buy
+    # now" on these pages) has its own: tests/browser/test_safety.py.
+    with browser.open(site + "index.html", confirm="allow") as opened:
         yield opened
 
 
@@ -152,7 +154,7 @@ def test_failed_actions_are_reported_not_raised(tab: Tab) -> None:
 
 
 def test_a_covered_element_says_what_covers_it(browser: Browser, site: str) -> None:
-    with browser.open(site + "covered.html") as tab:
+    with browser.open(site + "covered.html", confirm="allow") as tab:
         buy = find(tab.observe(), "button", "Buy now")
         result = tab.act(f"click [{buy.id}]")
     assert result.error is not None
@@ -205,7 +207,7 @@ def test_dialogs_follow_the_policy_and_are_reported(browser: Browser, site: str)
         seen.append(info)
         return "Ada" if info.type == "prompt" else False
 
-    with browser.open(site + "index.html", dialogs=answer) as tab:
+    with browser.open(site + "index.html", dialogs=answer, confirm="allow") as tab:
         delete = find(tab.observe(), "button", "Delete all")
         assert tab.act(f"click [{delete.id}]").error is None
         observation = tab.observe()

@@ -15,6 +15,7 @@ from webagent.browser import Browser, Tab
 from webagent.controller import Settings
 from webagent.llm import ModelClient, ModelConfig
 from webagent.llm.server import ModelServer, start_model_server
+from webagent.safety import ConfirmPolicy
 from webagent.sites import start_site
 from webagent.sites.oracle_runner import sign_in
 from webagent.sites.profiles import site_profile
@@ -66,6 +67,7 @@ def run_on_shop(browser: Browser, shop: SiteServer, signed_in: Path) -> Iterator
         *,
         mode: str = "devils-advocate",
         prepare: Callable[[Tab], None] | None = None,
+        confirm: ConfirmPolicy = "allow",
         **settings: object,
     ) -> ShopRun:
         server = start_model_server(answerer=scenario)
@@ -73,7 +75,7 @@ def run_on_shop(browser: Browser, shop: SiteServer, signed_in: Path) -> Iterator
         config = ModelConfig(model="gpt-4o-mini", base_url=server.url, timeout=30, max_reasks=1)
         with (
             ModelClient(config) as client,
-            browser.open(shop.url + path, storage_state=signed_in) as tab,
+            browser.open(shop.url + path, storage_state=signed_in, confirm=confirm) as tab,
         ):
             if prepare is not None:
                 prepare(tab)

@@ -22,6 +22,10 @@ class ActionResult:
     url_before: str = ""
     tab_changed: bool = False
     elapsed_ms: int = 0
+    irreversible: bool = False
+    """Something that cannot be undone happened during the action (it was approved)."""
+    denied: bool = False
+    """The action, or a request it sent, was not approved, so it did not happen."""
 
     @property
     def ok(self) -> bool:

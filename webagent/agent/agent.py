@@ -12,7 +12,7 @@ result: an `UNKNOWN_ERROR` answer whose details say why, with everything done so
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,9 +62,14 @@ def run_agent(
     profile: Profile | None = None,
     start_url: str | None = None,
     guidance: str | None = None,
+    secrets: Sequence[str] = (),
     on_event: Callable[[ev.Event], None] | None = None,
 ) -> AgentRun:
-    """Run `task` on the page `tab` shows; the model's usage is counted per action."""
+    """Run `task` on the page `tab` shows; the model's usage is counted per action.
+
+    `secrets` are the placeholders (`<secret>name</secret>`) of the credentials the tab
+    substitutes when it types them: the model is told it may type them, never their values.
+    """
     first = len(client.ledger.calls)
 
     def watch(event: ev.Event) -> None:
@@ -81,6 +86,7 @@ def run_agent(
         profile=profile,
         start_url=start_url or tab.observe().url,
         guidance=guidance,
+        secrets=secrets,
         on_event=watch,
     )
     try:

@@ -162,8 +162,11 @@ def _run_one(session: _Session, model_url: str, task: Task, cell: Cell, *, folde
     config = ModelConfig(model="webagent-oracle", base_url=model_url, timeout=60)
     error = None
     with ModelClient(config) as client:
-        tab = browser.open(
-            render_url(task.start_urls[0], urls), storage_state=storage, record_har=har
+        tab = browser.open(  # a benchmark on a disposable site: its tasks place orders
+            render_url(task.start_urls[0], urls),
+            storage_state=storage,
+            record_har=har,
+            confirm="allow",
         )
         try:
             outcome = run_agent(

@@ -27,6 +27,9 @@ from webagent.browser.executable import ChromiumChoice, chromium_args, find_chro
 from webagent.browser.executor import Timeouts
 from webagent.browser.tab import Tab
 from webagent.errors import BrowserError, NavigationError
+from webagent.safety import Allowlist, ConfirmPolicy, Gate
+from webagent.safety.secrets import Secrets
+from webagent.sites.profile import Profile
 from webagent.urls import normalize_url
 
 DEFAULT_VIEWPORT = (1280, 720)
@@ -43,8 +46,10 @@ class Browser:
         timeouts: Timeouts,
         dialogs: DialogPolicy,
         downloads_dir: Path | None,
+        allowlist: Allowlist,
     ) -> None:
         self._browser = browser
+        self.allowlist = allowlist
         self.choice = choice
         self._timeouts = timeouts
         self._dialogs = dialogs
@@ -67,21 +72,39 @@ class Browser:
         ignore_https_errors: bool = False,
         locale: str = "en-US",
         timezone: str | None = None,
+        confirm: ConfirmPolicy = "deny",
+        allow_domains: Sequence[str] = (),
+        profile: Profile | None = None,
+        secrets: Secrets | None = None,
     ) -> Tab:
         """Open a new session (browser context) and, if given, load `url` in it.
 
         `url` may be http(s), file://, or a path to a local file. `storage_state` restores
         cookies and local storage (a Playwright storage-state file or dict); `record_har`
         writes the session's network traffic, with bodies, to that path when the tab closes.
-        Raises `InvalidURLError` for a malformed URL and `NavigationError` when the page
-        cannot be loaded; the session is closed again in both cases.
+
+        `confirm` decides irreversible actions and requests: "deny" (the default: they do
+        not happen), "ask" (at the terminal), "allow" (only where anything may happen, e.g.
+        a benchmark's disposable site), or a callable taking a `Confirmation` and returning
+        True to approve. `allow_domains` adds to the browser's allowlist; `profile` is the
+        site's profile (by default, detected per origin from what the pages show).
+        `secrets` are credentials: an action types `<secret>name</secret>` and the value is
+        put in only as it runs; observations and the HAR show the placeholder, never the value.
+
+        Raises `InvalidURLError` for a malformed URL, `NavigationError` when the page cannot
+        be loaded (the session is closed again in both cases), `ConfigError` for a bad policy
+        or domain.
         """
         target = normalize_url(url) if url is not None else None
+        gate = Gate(confirm)
+        allowlist = self.allowlist.merged(allow_domains)
         options: dict[str, Any] = {
             "viewport": {"width": viewport[0], "height": viewport[1]},
             "accept_downloads": True,
             "ignore_https_errors": ignore_https_errors,
             "locale": locale,
+            # A service worker's requests would pass the network guard unseen.
+            "service_workers": "block",
         }
         if timezone:
             options["timezone_id"] = timezone
@@ -105,6 +128,11 @@ class Browser:
             dialogs=dialogs if dialogs is not None else self._dialogs,
             downloads_dir=self._downloads_dir(),
             on_close=self._forget,
+            gate=gate,
+            allowlist=allowlist,
+            profile=profile,
+            secrets=secrets,
+            har_path=Path(record_har) if record_har is not None else None,
         )
         self._tabs.append(tab)
         if target is not None:
@@ -157,14 +185,18 @@ def launch(
     action_timeout_ms: int = 5000,
     navigation_timeout_ms: int = 30000,
     settle_ms: int = 2000,
+    allow_domains: Sequence[str] = (),
 ) -> Browser:
     """Start Chromium (headless by default) and return a `Browser`.
 
     The executable is found by `find_chromium`: `executable_path`, Playwright's own build,
     `$WEBAGENT_CHROMIUM`, then system installs. `args` are extra Chromium flags. `dialogs`
-    answers JavaScript dialogs: "accept", "dismiss", or a callable. Raises
-    `BrowserNotFoundError` or `BrowserError` with what to do about it.
+    answers JavaScript dialogs: "accept", "dismiss", or a callable. `allow_domains` limits
+    every session to those hosts (`example.com`, `127.0.0.1:8000`): requests anywhere else
+    are blocked before they leave the browser. Raises `BrowserNotFoundError` or
+    `BrowserError` with what to do about it, `ConfigError` for a malformed domain.
     """
+    allowlist = Allowlist(allow_domains)
     if not headless and not _has_display():
         raise BrowserError(
             "a headed browser needs a display, and DISPLAY is not set: run headless, "
@@ -192,6 +224,7 @@ def launch(
         timeouts=Timeouts(action_timeout_ms, navigation_timeout_ms, settle_ms),
         dialogs=dialogs,
         downloads_dir=Path(downloads_dir) if downloads_dir is not None else None,
+        allowlist=allowlist,
     )
 
 

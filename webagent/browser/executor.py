@@ -243,6 +243,10 @@ _NET_ERRORS = {
     "ERR_EMPTY_RESPONSE": "the server closed the connection without answering",
     "ERR_ABORTED": "the navigation was aborted (often a download or a redirect loop)",
     "ERR_TOO_MANY_REDIRECTS": "the page redirects in a loop",
+    "ERR_BLOCKED_BY_CLIENT": (
+        "webagent blocked it: that site is outside the allowed domains, or the request "
+        "cannot be undone and was not approved"
+    ),
 }
 
 

@@ -3,6 +3,10 @@
 `observe()` reads the focused page; `act()` runs an action and never raises for a failed one.
 Popups and `new_tab` move the focus, `tab_focus` and `close_tab` move it back; `page` always
 follows it.
+
+Every action goes through the safety gate first: an action judged irreversible runs only if
+the session's confirmation policy approves it, and the network guard holds the irreversible
+requests nobody approved. So the agent, a replay and a script using this API are all guarded.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Error, Page
@@ -18,15 +23,21 @@ from webagent.actions import (
     Action,
     ActionResult,
     CloseTab,
+    Goto,
     NewTab,
     NoteDown,
+    Press,
     Stop,
     TabFocus,
+    TypeText,
+    format_action,
     parse_action,
 )
 from webagent.browser.activity import Settler
 from webagent.browser.events import DialogPolicy, EventLog
 from webagent.browser.executor import Timeouts, goto, perform
+from webagent.browser.guard import Guard
+from webagent.browser.target import element_target, focused_target
 from webagent.browser.titles import TitleTracker
 from webagent.errors import ActionParseError, BrowserError, NavigationError
 from webagent.html import html_to_markdown
@@ -38,6 +49,21 @@ from webagent.observation import (
     compose_observation,
     parse_snapshot,
 )
+from webagent.safety import (
+    Allowlist,
+    Confirmation,
+    Decision,
+    Gate,
+    Risk,
+    RiskRules,
+    Target,
+    assess_action,
+)
+from webagent.safety.domains import origin_of
+from webagent.safety.secrets import SecretError, Secrets
+from webagent.sites.match import PageIndex
+from webagent.sites.profile import Profile
+from webagent.sites.profiles import detect_profile
 
 _SNAPSHOT_ATTEMPTS = 3
 
@@ -56,12 +82,32 @@ class Tab:
         dialogs: DialogPolicy,
         downloads_dir: Path,
         on_close: Callable[[Tab], None] | None = None,
+        gate: Gate | None = None,
+        allowlist: Allowlist | None = None,
+        profile: Profile | None = None,
+        secrets: Secrets | None = None,
+        har_path: Path | None = None,
     ) -> None:
         self._context = context
         self._timeouts = timeouts
         self._events = EventLog(dialogs, downloads_dir)
         self._settler = Settler(context)
         self._titles = TitleTracker(context)
+        self._gate = gate or Gate("deny")
+        self._profile = profile
+        self._secrets = secrets or Secrets()
+        self._har_path = har_path
+        self._profiles: dict[str, Profile] = {}  # detected, by origin
+        self._rules: dict[str, RiskRules] = {}  # by profile name
+        self._observation: Observation | None = None
+        self._guard = Guard(
+            context,
+            gate=self._gate,
+            allowlist=allowlist or Allowlist(),
+            rules_for=self.rules_for,
+            events=self._events,
+            title_of=self._titles.title,
+        )
         self._pages: list[Page] = []
         self._active = 0
         self._last_error: str | None = None
@@ -88,6 +134,30 @@ class Tab:
     def downloads(self) -> list[Path]:
         """Files downloaded so far in this session."""
         return list(self._events.downloads)
+
+    @property
+    def decisions(self) -> list[Decision]:
+        """Every decision of the confirmation policy in this session, in order."""
+        return list(self._gate.decisions)
+
+    @property
+    def blocked(self) -> list[str]:
+        """URLs not loaded because their origin is outside the allowed domains."""
+        return list(self._guard.blocked)
+
+    @property
+    def routing(self) -> bool:
+        """Whether the network guard holds requests (any policy but `allow`, or an allowlist)."""
+        return self._guard.routing
+
+    def rules_for(self, url: str) -> RiskRules:
+        """The irreversible controls and requests that apply at `url`: the session's profile,
+        or the one detected for that origin, plus the generic lexicon."""
+        profile = self._profile or self._profiles.get(origin_of(url))
+        key = profile.site.name if profile is not None else ""
+        if key not in self._rules:
+            self._rules[key] = RiskRules.for_profile(profile)
+        return self._rules[key]
 
     def tabs(self) -> tuple[TabInfo, ...]:
         """The open tabs, in order, marking the focused one."""
@@ -133,18 +203,26 @@ class Tab:
             error=self._last_error,
         )
         self._last_error = None
+        if self._secrets:
+            observation = _redacted(observation, self._secrets)
+        self._observation = observation
+        origin = origin_of(observation.url)
+        if self._profile is None and origin not in self._profiles and origin:
+            self._profiles[origin] = detect_profile(PageIndex.of(observation))
         return observation
 
     def markdown(self, *, main_only: bool = True, max_chars: int | None = None) -> str:
         """The focused page's main content as Markdown, links resolved (for notes, summaries)."""
         page = self.page
-        return html_to_markdown(
-            page.content(), base_url=page.url, main_only=main_only, max_chars=max_chars
+        return self._secrets.redact(
+            html_to_markdown(
+                page.content(), base_url=page.url, main_only=main_only, max_chars=max_chars
+            )
         )
 
     def snapshot(self) -> str:
         """The raw `aria_snapshot(mode="ai")` text of the focused page (no boxes)."""
-        return self._snapshot(self.page, boxes=False)
+        return self._secrets.redact(self._snapshot(self.page, boxes=False))
 
     def _snapshot(self, page: Page, boxes: bool = True) -> str:
         for attempt in range(_SNAPSHOT_ATTEMPTS):
@@ -165,8 +243,12 @@ class Tab:
         return int(width), int(height)
 
     # -- acting --------------------------------------------------------------------------
-    def act(self, action: str | Action) -> ActionResult:
-        """Run one action (grammar text or typed); failures come back in `result.error`."""
+    def act(self, action: str | Action, *, irreversible: bool = False) -> ActionResult:
+        """Run one action (grammar text or typed); failures come back in `result.error`.
+
+        `irreversible=True` says the caller (the model) judges the action irreversible: it
+        is then asked about whatever else says. Nothing can lower the gate's own judgement.
+        """
         started = time.monotonic()
         before_page, before_url = self.page, self.page.url
         if isinstance(action, str):
@@ -175,9 +257,31 @@ class Tab:
             except ActionParseError as parse_error:
                 self._last_error = f"could not read the action: {parse_error}"
                 return ActionResult(None, self._last_error, before_url, before_url)
-        failure = self._run(action)
-        if not isinstance(action, Stop | NoteDown):
-            self._settle()
+        target = self._target(action)
+        risk = assess_action(action, target, self.rules_for(before_url), flagged=irreversible)
+        element = f"{target.role} '{target.name}'" if target is not None else ""
+        if risk.irreversible:
+            decision = self._gate.decide(self._confirmation(action, element, risk))
+            if not decision.approved:
+                self._last_error = _refusal(decision, element or format_action(action), risk)
+                return ActionResult(action, self._last_error, before_url, before_url, denied=True)
+        try:
+            executed = self._with_secrets(action)
+        except SecretError as error:
+            self._last_error = str(error)
+            return ActionResult(action, self._last_error, before_url, before_url)
+        with self._guard.action(format_action(action), element, approved=risk.irreversible) as w:
+            failure = self._run(executed)
+            if not isinstance(action, Stop | NoteDown):
+                self._settle()
+        if w.held and failure is None:
+            failure = (
+                f"it was not completed: it sent {w.held[0]}, which was not approved, so the "
+                "request was stopped before it reached the server; find another way that does "
+                "not need it, or stop with ACTION_NOT_ALLOWED_ERROR"
+            )
+        if failure is not None and self._secrets:
+            failure = self._secrets.redact(failure)
         self._last_error = failure
         return ActionResult(
             action,
@@ -186,6 +290,35 @@ class Tab:
             url_before=before_url,
             tab_changed=self.page is not before_page,
             elapsed_ms=int((time.monotonic() - started) * 1000),
+            irreversible=bool(w.committed) or (risk.irreversible and failure is None),
+            denied=bool(w.held),
+        )
+
+    def _with_secrets(self, action: Action) -> Action:
+        """The action with its credential placeholders replaced by their values, to run."""
+        if isinstance(action, TypeText) and self._secrets.has_placeholder(action.text):
+            return replace(action, text=self._secrets.substitute(action.text))
+        if isinstance(action, Goto) and self._secrets.has_placeholder(action.url):
+            return replace(action, url=self._secrets.substitute(action.url))
+        return action
+
+    def _target(self, action: Action) -> Target | None:
+        element = getattr(action, "element", None)
+        if isinstance(element, str):
+            return element_target(self.page, element, self._observation)
+        if isinstance(action, Press):
+            return focused_target(self.page)
+        return None
+
+    def _confirmation(self, action: Action, element: str, risk: Risk) -> Confirmation:
+        page = self.page
+        return Confirmation(
+            kind="action",
+            action=format_action(action),
+            element=element,
+            url=page.url,
+            title=self._titles.title(page),
+            reasons=risk.reasons,
         )
 
     def _run(self, action: Action) -> str | None:
@@ -263,6 +396,8 @@ class Tab:
         self._closed = True
         with contextlib.suppress(Error):  # the browser may already be gone
             self._context.close()
+        if self._secrets and self._har_path is not None and self._har_path.is_file():
+            self._secrets.redact_file(self._har_path)  # bodies, headers, cookies, URLs
         if self._on_close is not None:
             self._on_close(self)
 
@@ -271,3 +406,38 @@ class Tab:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _refusal(decision: Decision, what: str, risk: Risk) -> str:
+    """What the model is told when an irreversible action was not approved."""
+    how = {
+        "policy": "the session's policy denies irreversible actions",
+        "person": "the person was asked and said no",
+        "earlier": "it was denied before",
+    }[decision.by]
+    return (
+        f"not done: {what} cannot be undone ({risk}), and {how}. Do not try it again; find "
+        "another way that does not need it, or stop with ACTION_NOT_ALLOWED_ERROR"
+    )
+
+
+def _redacted(observation: Observation, secrets: Secrets) -> Observation:
+    """The observation with every credential's value replaced by its placeholder."""
+    return replace(
+        observation,
+        url=secrets.redact(observation.url),
+        title=secrets.redact(observation.title),
+        text=secrets.redact(observation.text),
+        elements=tuple(
+            replace(
+                element,
+                name=secrets.redact(element.name),
+                value=secrets.redact(element.value) if element.value else element.value,
+            )
+            for element in observation.elements
+        ),
+        events=tuple(
+            replace(event, message=secrets.redact(event.message)) for event in observation.events
+        ),
+        error=secrets.redact(observation.error) if observation.error else observation.error,
+    )

@@ -17,6 +17,7 @@ from webagent.cli.model_options import add_model_options, model_config
 from webagent.controller import MODES, Settings
 from webagent.controller import events as ev
 from webagent.llm import Budget, ModelClient
+from webagent.safety import ConfirmPolicy, Secrets, origin_of
 from webagent.sites import start_site
 from webagent.sites.oracle_runner import sign_in
 from webagent.sites.profiles import site_profile
@@ -46,6 +47,38 @@ def register(commands: Any) -> None:
     parser.add_argument("--headed", action="store_true", help="show the browser window")
     parser.add_argument("--json", action="store_true", help="print the whole run as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write the run there: result.json, run.log, network.har, model.cassette.jsonl "
+        "(credentials redacted from all of them)",
+    )
+    safety = parser.add_argument_group("safety")
+    safety.add_argument(
+        "--confirm",
+        choices=("ask", "deny", "allow"),
+        default=None,
+        help="irreversible actions (buy, pay, delete, post, send...): ask at the terminal "
+        "(the default when there is one), deny (the default otherwise), or allow (only where "
+        "anything may happen, e.g. a disposable site)",
+    )
+    safety.add_argument(
+        "--allow-domain",
+        action="append",
+        default=[],
+        metavar="HOST[:PORT]",
+        help="also allow this host (repeatable); by default only the start page's host:port "
+        "and the profile's domains are reachable, everything else is blocked",
+    )
+    safety.add_argument(
+        "--any-domain", action="store_true", help="no domain allowlist (not recommended)"
+    )
+    safety.add_argument(
+        "--secrets",
+        metavar="FILE",
+        help="credentials as a TOML/JSON table {name = value}; the model types "
+        "<secret>name</secret> and never sees the value ($WEBAGENT_SECRET_<NAME> adds more)",
+    )
     add_model_options(parser)
     parser.set_defaults(run=run)
 
@@ -56,24 +89,65 @@ def run(args: argparse.Namespace) -> int:
     )
     profile = site_profile(args.profile or args.site) if (args.profile or args.site) else None
     budget = Budget(max_calls=args.max_calls, max_cost=args.max_cost)
-    with (
-        launch(headless=not args.headed) as browser,
-        ModelClient(model_config(args), budget=budget) as client,
-        _start(browser, args) as (url, storage),
-    ):
-        tab = browser.open(url, storage_state=storage)
-        try:
-            outcome = run_agent(
-                tab,
-                client,
-                args.task,
-                settings=settings,
+    secrets = Secrets.from_env()
+    if args.secrets:
+        secrets = secrets.merged(Secrets.from_file(args.secrets))
+    confirm: ConfirmPolicy = args.confirm or ("ask" if sys.stdin.isatty() else "deny")
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    log = _Log(out / "run.log" if out else None, echo=not args.quiet)
+    try:
+        with (
+            launch(headless=not args.headed) as browser,
+            ModelClient(
+                model_config(args),
+                budget=budget,
+                record=out / "model.cassette.jsonl" if out else None,
+            ) as client,
+            _start(browser, args) as (url, storage),
+        ):
+            allowed = [] if args.any_domain else [origin_of(url), *args.allow_domain]
+            if profile is not None and not args.any_domain:
+                allowed += profile.site.domains
+            tab = browser.open(
+                url,
+                storage_state=storage,
+                confirm=confirm,
+                allow_domains=allowed,
                 profile=profile,
-                on_event=None if args.quiet else _progress,
+                secrets=secrets,
+                record_har=out / "network.har" if out else None,
             )
-        finally:
-            tab.close()
-    _print(outcome, as_json=args.json)
+            try:
+                outcome = run_agent(
+                    tab,
+                    client,
+                    args.task,
+                    settings=settings,
+                    profile=profile,
+                    secrets=[secrets.placeholder(name) for name in secrets.names],
+                    on_event=log.event,
+                )
+            finally:
+                tab.close()
+        decisions = tab.decisions
+        for decision in decisions:
+            log.line(f"safety: {decision.describe()}")
+        for url_blocked in tab.blocked:
+            log.line(f"blocked (outside the allowed domains): {url_blocked}")
+        result = outcome.to_json()
+        result["decisions"] = [decision.to_json() for decision in decisions]
+        result["blocked"] = tab.blocked
+        if out is not None:
+            (out / "result.json").write_text(
+                json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8"
+            )
+    finally:
+        log.close()
+        if out is not None and secrets:
+            secrets.redact_tree(out)  # what the run wrote, whatever got there
+    _print(outcome, result, as_json=args.json)
     return 0 if outcome.result.answer.status == "SUCCESS" else 1
 
 
@@ -92,7 +166,31 @@ def _start(browser: Browser, args: argparse.Namespace) -> Iterator[tuple[str, Pa
         yield server.url + "/", storage
 
 
-def _progress(event: ev.Event) -> None:
+class _Log:
+    """Progress lines, to stderr (unless quiet) and to the run's log file (if any)."""
+
+    def __init__(self, path: Path | None, *, echo: bool) -> None:
+        self._file = path.open("w", encoding="utf-8") if path is not None else None
+        self._echo = echo
+
+    def event(self, event: ev.Event) -> None:
+        line = _describe(event)
+        if line:
+            self.line(line)
+
+    def line(self, text: str) -> None:
+        if self._echo:
+            print(text, file=sys.stderr, flush=True)
+        if self._file is not None:
+            self._file.write(text + "\n")
+            self._file.flush()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+
+
+def _describe(event: ev.Event) -> str | None:
     line = None
     if isinstance(event, ev.PlanMade):
         line = ("revised plan" if event.revised else "plan") + ":\n" + event.plan.text()
@@ -107,13 +205,14 @@ def _progress(event: ev.Event) -> None:
         line = f"  decomposed {event.subtask.id} ({event.subtask.operator})"
     elif isinstance(event, ev.TrialEnded):
         line = f"trial {event.trial} failed: {event.reason}"
-    if line:
-        print(line, file=sys.stderr, flush=True)
+    elif isinstance(event, ev.Denied):
+        line = f"  not approved: {event.reason}"
+    return line
 
 
-def _print(outcome: AgentRun, *, as_json: bool) -> None:
+def _print(outcome: AgentRun, result: dict[str, Any], *, as_json: bool) -> None:
     if as_json:
-        print(json.dumps(outcome.to_json(), indent=2, ensure_ascii=False))
+        print(json.dumps(result, indent=2, ensure_ascii=False))
         return
     answer = outcome.result.answer
     metrics = outcome.result.metrics
@@ -122,6 +221,13 @@ def _print(outcome: AgentRun, *, as_json: bool) -> None:
         print(f"answer: {json.dumps(answer.retrieved_data, ensure_ascii=False)}")
     if answer.error_details:
         print(f"details: {answer.error_details}")
+    for decision in result.get("decisions", []):
+        verdict = "approved" if decision["approved"] else "denied"
+        confirmation = decision["confirmation"]
+        print(
+            f"safety: {verdict}: {confirmation['request'] or confirmation['action']} "
+            f"{confirmation['element']}".rstrip()
+        )
     print(
         f"actions {metrics.actions}, trials {metrics.trials}, plan revisions "
         f"{metrics.plan_revisions}, backtracks {metrics.backtracks}, decompositions "

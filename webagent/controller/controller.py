@@ -19,7 +19,7 @@ No Playwright, no network: the browser and the model come in through `ports`.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -72,6 +72,7 @@ class _OutOfActions(Exception):
 
 
 _OUTSIDE = Subtask("0", "between subtasks")
+_DENIALS_TO_STOP = 2
 """What the steps taken outside any subtask (a restart, the backup choice) are filed under."""
 
 
@@ -108,6 +109,7 @@ class Controller:
         start_url: str | None = None,
         guidance: str | None = None,
         irreversible: Irreversible | None = None,
+        secrets: Sequence[str] = (),
         on_event: Callable[[ev.Event], None] | None = None,
     ) -> None:
         self.browser = browser
@@ -116,6 +118,8 @@ class Controller:
         self.settings = settings or Settings()
         self.start_url = start_url
         self.guidance = guidance
+        self.secrets = tuple(secrets)
+        """Placeholders of the credentials the model may type (never their values)."""
         self._irreversible = irreversible or profile_irreversible
         self._on_event = on_event or (lambda event: None)
         self._reader = PageReader(profile, model, self.settings.states)
@@ -131,6 +135,7 @@ class Controller:
         self._pending: StepAnswer | None = None
         self._stack: list[_Remedy] = []
         self._subtask_history: list[str] = []
+        self._committed = False
 
     # -- the run ---------------------------------------------------------------------------
     def run(self) -> RunResult:
@@ -161,6 +166,9 @@ class Controller:
                 reason = self._run_plan(plan)
                 self._emit(ev.TrialEnded(trial, reason))
                 if not self.settings.revise or trial == self.settings.max_trials:
+                    break
+                if self._committed:
+                    reason += "; no new trial: something irreversible was already done"
                     break
                 revision = self._ask(
                     REVISE,
@@ -306,7 +314,7 @@ class Controller:
         last.evaluated = True
         self.steps[last.record] = replace(self.steps[last.record], evaluation=evaluation)
         self._emit(ev.Evaluated(last.action, evaluation))
-        if evaluation.task_done and isinstance(answer.action, Stop):
+        if isinstance(answer.action, Stop) and (evaluation.task_done or _gives_up(answer)):
             return "done"
         if not evaluation.aligned and not evaluation.subtask_done:
             if self.settings.backtrack:
@@ -346,6 +354,7 @@ class Controller:
                 memory=self.memory.lines() if self.settings.memory else [],
                 history=self._history[-self.settings.history :],
                 refusal_note=None,
+                secrets=self.secrets,
                 observation=page.observation.text,
             )
         finally:
@@ -423,7 +432,8 @@ class Controller:
     ) -> ActionResult:
         if self.metrics.actions >= self.settings.max_actions:
             raise _OutOfActions
-        result = self.browser.act(action)
+        flagged = answer is not None and answer.irreversible and answer.action == action
+        result = self.browser.act(action, irreversible=flagged)
         self.metrics.actions += 1
         line = f"{format_action(action)}{_target(action, page)} on '{page.title}'"
         line += " -> ok" if result.ok else f" -> failed: {result.error}"
@@ -450,11 +460,33 @@ class Controller:
             self._emit(ev.NoteTaken(action.text))
         if kind in ("action", "remedy"):
             self._last = _Executed(action, page, result, len(self.steps) - 1)
-        if result.ok and self._irreversible(action, page):
-            # Never backtrack across it: the remedies recorded before it are void.
+        if result.irreversible or (result.ok and self._irreversible(action, page)):
+            # Never backtrack across it: the remedies recorded before it are void, and no
+            # new trial starts over (it would do the irreversible thing twice).
             self._stack.clear()
+            self._committed = True
+            self.metrics.irreversible += 1
         self._remember(page, action, result, answer, record.index)
+        if result.denied:
+            self._denied(action, page, result)
         return result
+
+    def _denied(self, action: Action, page: Page, result: ActionResult) -> None:
+        """Not approved: the model is told (the next step shows the error) and may find
+        another way; a second denial in the run ends it with ACTION_NOT_ALLOWED_ERROR."""
+        self.metrics.denials += 1
+        self._emit(ev.Denied(action, page.url, result.error or ""))
+        if self.metrics.denials >= _DENIALS_TO_STOP:
+            what = f"{format_action(action)}{_target(action, page)}"
+            raise _Finished(
+                FinalAnswer(
+                    task_type="MUTATE",
+                    status="ACTION_NOT_ALLOWED_ERROR",
+                    retrieved_data=None,
+                    error_details=f"{what} cannot be undone and was not approved",
+                ),
+                "denied",
+            )
 
     def _remember(
         self, page: Page, action: Action, result: ActionResult, answer: StepAnswer | None, at: int
@@ -538,6 +570,12 @@ def profile_irreversible(action: Action, page: Page) -> bool:
         return False
     controls = irreversible_controls(page.profile, page.state, page.observation)
     return any(control.element.id == element_id for control in controls)
+
+
+def _gives_up(answer: StepAnswer) -> bool:
+    """A stop that says the task cannot be done (a declined action, a missing item): the
+    model has decided, and going back would not change that."""
+    return answer.final is not None and answer.final.status != "SUCCESS"
 
 
 def _site(page: Page) -> object:

@@ -57,6 +57,15 @@ class ActionDone:
 
 
 @dataclass(frozen=True, slots=True)
+class Denied:
+    """An action was not taken (or its request was stopped): nobody approved it."""
+
+    action: Action
+    url: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class Evaluated:
     action: Action
     evaluation: Evaluation
@@ -100,6 +109,7 @@ Event = (
     | PageSeen
     | ActionChosen
     | ActionDone
+    | Denied
     | Evaluated
     | Backtracked
     | Decomposed

@@ -20,7 +20,10 @@ T = TypeVar("T")
 class Browser(Protocol):
     def observe(self, *, full_page: bool = False) -> Observation: ...
 
-    def act(self, action: Action) -> ActionResult: ...
+    def act(self, action: Action, *, irreversible: bool = False) -> ActionResult:
+        """Run `action`; `irreversible` is the model's own judgement that it cannot be
+        undone (the browser's gate asks about it then, whatever else it thinks)."""
+        ...
 
 
 class Model(Protocol):

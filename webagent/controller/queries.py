@@ -104,6 +104,9 @@ class StepAnswer:
     dropped_remedies: tuple[str, ...] = ()
     plan: tuple[str, ...] | None = None
     """The plan, when this first step was asked to make it."""
+    irreversible: bool = False
+    """The model's own judgement that the action cannot be undone: it can raise the
+    browser's gate, never lower it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +122,7 @@ class StepForm:
 
 
 _EVALUATION = ("effect", "aligned", "subtask_done", "task_done")
+_NEVER_IRREVERSIBLE = frozenset({"stop", "note_down", "scroll", "tab_focus", "new_tab"})
 _FINAL = ("task_type", "status", "retrieved_data", "error_details")
 
 
@@ -147,6 +151,8 @@ def step_tools(permitted: Permitted, form: StepForm, *, has_previous: bool) -> l
         if form.remedies:
             extra["remedies"] = {"type": "array", "items": {"type": "string"}}
             required.append("remedies")
+        if function["name"] not in _NEVER_IRREVERSIBLE:
+            extra["irreversible"] = {"type": "boolean"}
         if function["name"] == Stop.name:
             final = FinalAnswer.model_json_schema()["properties"]
             for name in _FINAL:
@@ -171,6 +177,7 @@ def step_query(
         plan = _plan(arguments.pop("plan", None), required=form.plan)
         evaluation = _evaluation(arguments, required=form.evaluate and has_previous)
         remedy_texts = arguments.pop("remedies", None) or []
+        irreversible = arguments.pop("irreversible", False) is True
         final_fields = {name: arguments.pop(name) for name in _FINAL if name in arguments}
         action = action_from_tool_call(call.name, arguments)
         refusal = permitted.refusal(action)
@@ -182,7 +189,15 @@ def step_query(
             final = _final(final_fields, action)
         remedies, dropped = _remedies(remedy_texts, permitted, form.remedies)
         return StepAnswer(
-            action, thought, remedies, evaluation, final, tuple(refusals), tuple(dropped), plan
+            action,
+            thought,
+            remedies,
+            evaluation,
+            final,
+            tuple(refusals),
+            tuple(dropped),
+            plan,
+            irreversible,
         )
 
     return Query(name="step", template="step", mode="tools", read=read)

@@ -23,6 +23,10 @@ class Metrics:
     remaps_model: int = 0
     decompositions: int = 0
     refusals: int = 0
+    denials: int = 0
+    """Actions not taken because the confirmation policy did not approve them."""
+    irreversible: int = 0
+    """Approved irreversible actions executed."""
     failed_answers: int = 0
     """Step answers that stayed unusable after the re-asks."""
     seconds: float = 0.0

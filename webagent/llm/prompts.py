@@ -41,7 +41,7 @@ def prompts_dir() -> Path:
 
 @cache
 def _environment() -> Environment:
-    return Environment(
+    environment = Environment(
         loader=FileSystemLoader(prompts_dir()),
         undefined=StrictUndefined,
         autoescape=False,
@@ -49,6 +49,19 @@ def _environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    environment.filters["untrusted"] = untrusted
+    return environment
+
+
+_FENCES = re.compile(r"<(?=/?page\b)|<(?=!--)", re.IGNORECASE)
+_ZERO_WIDTH_SPACE = "\u200b"
+
+
+def untrusted(text: object) -> str:
+    """Page content made inert for a prompt: it cannot close the `<page>` it is shown in,
+    nor start a message of its own with a `<!-- role -->` marker (a zero-width space after
+    the `<` breaks both, and the model still reads the text)."""
+    return _FENCES.sub("<" + _ZERO_WIDTH_SPACE, str(text))
 
 
 def render(name: str, **variables: Any) -> list[Message]:

@@ -47,10 +47,11 @@ def control_rule(controls: list[Control], role: str, name: str) -> Control | Non
 
 
 def irreversible_request(
-    profile: Profile, method: str, url: str, state: State | None = None
+    profile: Profile, method: str, url: str, state: State | None = None, body: str = ""
 ) -> Endpoint | None:
     """The profile's rule that marks this request irreversible: the site's rules, the given
-    state's, and (without a state) every state's, since a request may leave any page."""
+    state's, and (without a state) every state's, since a request may leave any page. Rules
+    with a `body` pattern hold only when the request's body matches it."""
     endpoints: list[Endpoint] = [*profile.irreversible.requests]
     states = [state] if state is not None else profile.states
     for each in states:
@@ -58,6 +59,8 @@ def irreversible_request(
     path = location(url)
     method = method.upper()
     for endpoint in endpoints:
-        if method in endpoint.method and endpoint.url_pattern.search(path):
+        if method not in endpoint.method or not endpoint.url_pattern.search(path):
+            continue
+        if endpoint.body_pattern is None or endpoint.body_pattern.search(body):
             return endpoint
     return None

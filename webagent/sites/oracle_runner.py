@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from webagent.browser import Browser, Tab
+from webagent.safety import ConfirmPolicy
 from webagent.sites.oracle import OracleFile, Solution, Step, StepError, load_oracle, to_action
 from webagent.sites.server import SiteServer
 from webagent.webarena import AgentResponse, Scorer, Task, TaskScore, load_tasks, render_url
@@ -44,7 +45,9 @@ class OracleRunner:
     """Runs oracle solutions against a served site with one browser.
 
     `on_step`, if given, is called with the task's tab once its start page has loaded and
-    again after every step, e.g. to observe each page a solution reaches.
+    again after every step, e.g. to observe each page a solution reaches. `confirm` is the
+    sessions' confirmation policy: "allow" by default, since the solutions are the ground
+    truth on a disposable copy of the site and place their orders on purpose.
     """
 
     def __init__(
@@ -54,8 +57,10 @@ class OracleRunner:
         out_dir: Path,
         *,
         on_step: StepHook | None = None,
+        confirm: ConfirmPolicy = "allow",
     ) -> None:
         self.server = server
+        self.confirm = confirm
         self.browser = browser
         self.out_dir = out_dir
         self.on_step = on_step
@@ -107,7 +112,9 @@ class OracleRunner:
         done = 0
         error: str | None = None
         start_url = render_url(task.start_urls[0], self.site_urls)
-        tab = self.browser.open(start_url, storage_state=storage, record_har=har)
+        tab = self.browser.open(
+            start_url, storage_state=storage, record_har=har, confirm=self.confirm
+        )
         try:
             if self.on_step is not None:
                 self.on_step(tab)

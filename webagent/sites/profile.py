@@ -307,11 +307,18 @@ class Endpoint(_Strict):
     method: Annotated[list[Method], BeforeValidator(_one_or_more), Field(min_length=1)]
     """One method (`"POST"`) or several (`["PUT", "PATCH"]`)."""
     url: Regex = Field(min_length=1)
+    body: Regex | None = None
+    """If given, the rule holds only for requests whose body matches it too (a GraphQL
+    mutation, a form carrying card details): some endpoints do everything."""
     reason: str = ""
 
     @cached_property
     def url_pattern(self) -> re.Pattern[str]:
         return re.compile(self.url, re.IGNORECASE)
+
+    @cached_property
+    def body_pattern(self) -> re.Pattern[str] | None:
+        return re.compile(self.body, re.IGNORECASE) if self.body else None
 
 
 class Irreversible(_Strict):
@@ -319,6 +326,10 @@ class Irreversible(_Strict):
 
     controls: list[Control] = []
     requests: list[Endpoint] = []
+    reversible: list[Endpoint] = []
+    """Requests the generic lexicon would take for irreversible that, on this site, are not
+    (a checkout step that only chooses shipping): the site knows better than the lexicon.
+    They never exempt anything from the site's own rules."""
 
 
 class State(_Strict):
@@ -339,6 +350,16 @@ class State(_Strict):
     irreversible: Irreversible = Irreversible()
 
 
+def _domain(value: str) -> str:
+    from webagent.safety.domains import parse_domain
+
+    try:
+        parse_domain(value)
+    except ConfigError as error:
+        raise ValueError(str(error)) from error
+    return value
+
+
 class SiteInfo(_Strict):
     """The site as a whole."""
 
@@ -354,6 +375,9 @@ class SiteInfo(_Strict):
     """Actions permitted in every state (besides each state's own)."""
     fallback: str
     """The state a page gets when no state's rules match and no model is asked."""
+    domains: list[Annotated[str, AfterValidator(_domain)]] = []
+    """Hosts besides the start page's that the site needs (a payment provider, a CDN):
+    with the domain allowlist on, `webagent run` allows them too."""
 
 
 class Profile(_Strict):
