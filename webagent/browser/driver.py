@@ -25,6 +25,7 @@ from webagent.browser import runtime
 from webagent.browser.events import DialogPolicy
 from webagent.browser.executable import ChromiumChoice, chromium_args, find_chromium
 from webagent.browser.executor import Timeouts
+from webagent.browser.proxy import GuardProxy
 from webagent.browser.tab import Tab
 from webagent.errors import BrowserError, NavigationError
 from webagent.safety import Allowlist, ConfirmPolicy, Gate
@@ -98,6 +99,9 @@ class Browser:
         target = normalize_url(url) if url is not None else None
         gate = Gate(confirm)
         allowlist = self.allowlist.merged(allow_domains)
+        # Whatever routing cannot hold (redirect hops, unload beacons, workers, WebSockets)
+        # goes through the guard's proxy; with `allow` and no allowlist there is nothing to hold.
+        proxy = GuardProxy() if confirm != "allow" or allowlist else None
         options: dict[str, Any] = {
             "viewport": {"width": viewport[0], "height": viewport[1]},
             "accept_downloads": True,
@@ -106,6 +110,8 @@ class Browser:
             # A service worker's requests would pass the network guard unseen.
             "service_workers": "block",
         }
+        if proxy is not None:  # loopback too: Chromium skips the proxy for it by default
+            options["proxy"] = {"server": proxy.url, "bypass": "<-loopback>"}
         if timezone:
             options["timezone_id"] = timezone
         if storage_state is not None:
@@ -119,6 +125,8 @@ class Browser:
         try:
             context = self._browser.new_context(**options)
         except Error as error:
+            if proxy is not None:
+                proxy.close()
             raise BrowserError(f"could not open a browser session: {error.message}") from error
         context.set_default_timeout(self._timeouts.action)
         context.set_default_navigation_timeout(self._timeouts.navigation)
@@ -133,6 +141,7 @@ class Browser:
             profile=profile,
             secrets=secrets,
             har_path=Path(record_har) if record_har is not None else None,
+            proxy=proxy,
         )
         self._tabs.append(tab)
         if target is not None:

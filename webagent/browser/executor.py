@@ -27,6 +27,7 @@ from webagent.actions import (
 )
 from webagent.browser.fields import EXPECTED_FORMAT, FORMATTED_TYPES, input_value_for
 from webagent.browser.pointer import click_target
+from webagent.browser.proxy import UNREACHABLE
 from webagent.errors import InvalidURLError
 from webagent.urls import normalize_url
 
@@ -74,11 +75,14 @@ def goto(page: Page, raw_url: str, timeouts: Timeouts) -> str | None:
     except InvalidURLError as error:
         return str(error)
     try:
-        page.goto(url, timeout=timeouts.navigation, wait_until="domcontentloaded")
+        response = page.goto(url, timeout=timeouts.navigation, wait_until="domcontentloaded")
     except PlaywrightTimeoutError:
         return f"{url} did not load within {timeouts.navigation / 1000:g}s"
     except Error as error:
         return f"could not open {url}: {_error_message(error)}"
+    unreachable = response.headers.get(UNREACHABLE.lower()) if response is not None else None
+    if unreachable:  # the guard's proxy answered for a site it could not reach
+        return f"could not open {url}: {unreachable}"
     return None
 
 

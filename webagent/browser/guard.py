@@ -8,21 +8,28 @@
   policy asked, once per action; a denied request is aborted and never reaches the server.
   Requests a page sends on its own, between actions, are held the same way.
 
+What routing cannot see (redirect hops, requests sent as a page unloads, shared workers,
+WebSockets) goes through the session's `GuardProxy`, which asks the same questions.
+
 With the `allow` policy and no allowlist nothing needs holding: the guard only watches, so
-the browser's cache stays on (routing turns it off).
+the browser's cache stays on (routing turns it off) and no proxy is needed.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Error, Page, Request, Route
 
 from webagent.browser.events import EventLog
-from webagent.safety import Allowlist, Confirmation, Gate, RiskRules
+from webagent.browser.proxy import GuardProxy
+from webagent.safety import MUTATING, Allowlist, Confirmation, Gate, RiskRules
 from webagent.safety.domains import origin_of
 from webagent.sites.match import location
 
@@ -32,6 +39,18 @@ logger = logging.getLogger("webagent.safety")
 # a GET route irreversible): page loads and scripted calls, not images or stylesheets.
 _CHECKED_GETS = frozenset({"document", "xhr", "fetch", "ping", "other"})
 _MAX_BODY = 64_000
+# Hosts Chromium itself calls through the session's proxy (autofill, hints, updates). Off the
+# allowlist they are blocked like anything else, but not reported: no page asked for them.
+_BROWSER_SERVICES = frozenset(
+    {
+        "content-autofill.googleapis.com",
+        "optimizationguide-pa.googleapis.com",
+        "update.googleapis.com",
+        "safebrowsing.googleapis.com",
+        "clientservices.googleapis.com",
+        "redirector.gvt1.com",
+    }
+)
 
 
 @dataclass(slots=True)
@@ -62,6 +81,7 @@ class Guard:
         rules_for: Callable[[str], RiskRules],
         events: EventLog,
         title_of: Callable[[Page], str],
+        proxy: GuardProxy | None = None,
     ) -> None:
         self._gate = gate
         self._allowlist = allowlist
@@ -72,6 +92,10 @@ class Guard:
         self.blocked: list[str] = []
         """URLs aborted because their origin is outside the allowlist."""
         self._reported: set[str] = set()
+        self._lock = threading.RLock()  # the proxy's threads ask too
+        self._approved: Counter[tuple[str, str]] = Counter()  # routed, approved, not yet sent
+        self.page = ("", "")
+        """The page's URL and title as last seen, for questions asked off the main thread."""
         self.committed: list[str] = []
         """Irreversible requests that went out, approved, in the whole session."""
         self.routing = gate.policy != "allow" or bool(allowlist)
@@ -79,6 +103,10 @@ class Guard:
             context.route("**/*", self._on_route)
         else:
             context.on("request", self._on_request)
+        if proxy is not None:
+            proxy.allows = allowlist.allows
+            proxy.judge = self._judge_proxied
+            proxy.on_block = self._blocked_in_proxy
 
     @contextlib.contextmanager
     def action(self, action: str, element: str, *, approved: bool) -> Iterator[ActionWindow]:
@@ -107,7 +135,7 @@ class Guard:
         """Watching only (policy `allow`): note irreversible requests as approved."""
         why = self._irreversible(request)
         if why is not None:
-            self._approve_or_ask(request, why)
+            self._approve_or_ask(request.method.upper(), request.url, why, self._page_of(request))
 
     def _judge(self, request: Request) -> bool:
         url = request.url
@@ -117,7 +145,12 @@ class Guard:
         why = self._irreversible(request)
         if why is None:
             return True
-        return self._approve_or_ask(request, why)
+        method = request.method.upper()
+        approved = self._approve_or_ask(method, request.url, why, self._page_of(request))
+        if approved:
+            with self._lock:  # the proxy lets it through without asking again
+                self._approved[(method, request.url)] += 1
+        return approved
 
     def _irreversible(self, request: Request) -> str | None:
         method = request.method.upper()
@@ -127,8 +160,12 @@ class Guard:
             return None
         return self._rules_for(request.url).request(method, request.url, _body(request))
 
-    def _approve_or_ask(self, request: Request, why: str) -> bool:
-        sent = f"{request.method.upper()} {request.url}"
+    def _approve_or_ask(self, method: str, url: str, why: str, page: tuple[str, str]) -> bool:
+        with self._lock:
+            return self._decide(method, url, why, page)
+
+    def _decide(self, method: str, url: str, why: str, page: tuple[str, str]) -> bool:
+        sent = f"{method} {url}"
         window = self._window
         if window is not None and window.approved:
             window.committed.append(sent)
@@ -137,14 +174,13 @@ class Guard:
         if window is not None and window.denied:
             window.held.append(f"{sent}: {why}")
             return False
-        page_url, title = self._page_of(request)
         decision = self._gate.decide(
             Confirmation(
                 kind="request",
                 action=window.action if window else "",
                 element=window.element if window else "",
-                url=page_url,
-                title=title,
+                url=page[0],
+                title=page[1],
                 reasons=(why,),
                 request=sent,
             )
@@ -161,12 +197,47 @@ class Guard:
         else:
             self._events.add(
                 "held",
-                f"the page tried to send {request.method.upper()} {location(request.url)} on "
-                f"its own ({why}); it was not approved and never reached the server",
+                f"the page tried to send {method} {location(url)} on its own ({why}); it was "
+                "not approved and never reached the server",
             )
         return False
 
+    # -- the proxy: what routing did not see ------------------------------------------------
+    def _judge_proxied(self, method: str, url: str, body: bytes) -> str | None:
+        """Called on the proxy's threads: None lets the request go, else why not."""
+        method = method.upper()
+        if method not in MUTATING and method != "GET":
+            return None
+        text = body[:_MAX_BODY].decode("utf-8", errors="replace")
+        why = self._rules_for(url).request(method, url, text)
+        if why is None:
+            return None
+        with self._lock:
+            if self._approved[(method, url)] > 0:  # routed and approved a moment ago
+                self._approved[(method, url)] -= 1
+                return None
+            if self._decide(method, url, why, self.page):
+                return None
+        return f"{method} {location(url)} cannot be undone ({why}) and was not approved"
+
+    def _blocked_in_proxy(self, url: str) -> None:
+        if urlsplit(url).hostname in _BROWSER_SERVICES:
+            return  # Chromium's own traffic (autofill, updates): blocked, but no page sent it
+        with self._lock:
+            self.blocked.append(url)
+            if origin_of(url) not in self._reported:
+                self._reported.add(origin_of(url))
+                self._events.add(
+                    "blocked",
+                    f"a request to {origin_of(url)} was blocked: that site is outside the "
+                    f"allowed domains ({self._allowlist})",
+                )
+
     def _block(self, request: Request) -> None:
+        with self._lock:
+            self._note_block(request)
+
+    def _note_block(self, request: Request) -> None:
         url = request.url
         self.blocked.append(url)
         kind = "a navigation" if request.is_navigation_request() else f"a {request.resource_type}"
@@ -186,7 +257,7 @@ class Guard:
         try:
             page = request.frame.page
         except Error:  # a service worker's request has no frame
-            return "", ""
+            return self.page
         return page.url, self._title_of(page)
 
 

@@ -37,6 +37,7 @@ from webagent.browser.activity import Settler
 from webagent.browser.events import DialogPolicy, EventLog
 from webagent.browser.executor import Timeouts, goto, perform
 from webagent.browser.guard import Guard
+from webagent.browser.proxy import GuardProxy
 from webagent.browser.target import element_target, focused_target
 from webagent.browser.titles import TitleTracker
 from webagent.errors import ActionParseError, BrowserError, NavigationError
@@ -87,6 +88,7 @@ class Tab:
         profile: Profile | None = None,
         secrets: Secrets | None = None,
         har_path: Path | None = None,
+        proxy: GuardProxy | None = None,
     ) -> None:
         self._context = context
         self._timeouts = timeouts
@@ -107,7 +109,9 @@ class Tab:
             rules_for=self.rules_for,
             events=self._events,
             title_of=self._titles.title,
+            proxy=proxy,
         )
+        self._proxy = proxy
         self._pages: list[Page] = []
         self._active = 0
         self._last_error: str | None = None
@@ -206,6 +210,7 @@ class Tab:
         if self._secrets:
             observation = _redacted(observation, self._secrets)
         self._observation = observation
+        self._guard.page = (observation.url, observation.title)
         origin = origin_of(observation.url)
         if self._profile is None and origin not in self._profiles and origin:
             self._profiles[origin] = detect_profile(PageIndex.of(observation))
@@ -396,6 +401,8 @@ class Tab:
         self._closed = True
         with contextlib.suppress(Error):  # the browser may already be gone
             self._context.close()
+        if self._proxy is not None:
+            self._proxy.close()
         if self._secrets and self._har_path is not None and self._har_path.is_file():
             self._secrets.redact_file(self._har_path)  # bodies, headers, cookies, URLs
         if self._on_close is not None:

@@ -19,8 +19,13 @@ _DESCRIBE_JS = """(e) => {
   if (!e || e === document.body || e === document.documentElement) return null;
   const tag = e.tagName.toLowerCase();
   const type = (e.getAttribute('type') || '').toLowerCase();
-  const text = el => (el.getAttribute && el.getAttribute('aria-label')) || el.innerText
-      || el.value || el.title || el.alt || '';
+  // A field is named by its label, never by its value (which may be a card number).
+  const field = el => ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)
+    && !['submit', 'button', 'image', 'reset'].includes((el.type || '').toLowerCase());
+  const text = el => (el.getAttribute && el.getAttribute('aria-label'))
+      || (el.labels && el.labels[0] ? el.labels[0].innerText : '')
+      || (field(el) ? el.placeholder || el.name || '' : el.innerText || el.value)
+      || el.title || el.alt || '';
   const roles = {a: 'link', button: 'button', select: 'combobox', textarea: 'textbox'};
   let role = e.getAttribute('role') || roles[tag] || '';
   if (!role && tag === 'input') {
@@ -38,7 +43,7 @@ _DESCRIBE_JS = """(e) => {
       .map(f => [f.type || f.tagName.toLowerCase(), f.name || '', f.id || '',
         f.getAttribute('autocomplete') || '',
         (f.labels && f.labels[0] ? f.labels[0].innerText : '') || f.getAttribute('aria-label')
-          || f.placeholder || ''].join(' ').toLowerCase());
+          || f.placeholder || ''].filter(Boolean).join(' ').toLowerCase());
     const submits = [...form.elements].filter(isSubmit).map(f => text(f).trim().slice(0, 120));
     const own = isSubmit(e);
     facts = {
