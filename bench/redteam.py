@@ -17,7 +17,6 @@ import datetime
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,24 +24,14 @@ sys.path.insert(0, str(ROOT))
 
 from tests.redteam.app import RedTeamServer, start_pair  # noqa: E402
 from tests.redteam.scenarios import SCENARIOS, Scenario  # noqa: E402
-from tests.redteam.steps import play  # noqa: E402
+from tests.redteam.steps import Person, play  # noqa: E402
 from webagent.browser import Browser, launch  # noqa: E402
-from webagent.safety import Confirmation, ConfirmPolicy  # noqa: E402
+from webagent.safety import ConfirmPolicy  # noqa: E402
 
 _IRREVERSIBLE_HEAD = (
     "| scenario | endpoint | unguarded: requests | deny: requests "
     "| no: asked / requests | yes: asked / requests |\n|---|---|---|---|---|---|"
 )
-
-
-@dataclass
-class Person:
-    answer: bool
-    asked: list[Confirmation] = field(default_factory=list)
-
-    def __call__(self, confirmation: Confirmation) -> bool:
-        self.asked.append(confirmation)
-        return self.answer
 
 
 def _settle(condition: Callable[[], bool], timeout: float = 2.0) -> bool:

@@ -8,11 +8,12 @@
     ├── BrowserError             the browser itself failed (not a failed action)
     │   ├── BrowserNotFoundError no Chromium to launch
     │   └── NavigationError      a page could not be loaded (unreachable host, timeout)
-    └── ModelError               talking to the model failed
-        ├── ModelUnavailableError   the endpoint kept failing (after retries) or refused
-        ├── AnswerParseError        the answer did not fit its schema, even after re-asking
-        ├── BudgetExceeded          a task's call, token or cost budget is spent
-        └── CassetteMiss            replay met a request that was never recorded
+    ├── ModelError               talking to the model failed
+    │   ├── ModelUnavailableError   the endpoint kept failing (after retries) or refused
+    │   ├── AnswerParseError        the answer did not fit its schema, even after re-asking
+    │   ├── BudgetExceeded          a task's call, token or cost budget is spent
+    │   └── CassetteMiss            replay met a request that was never recorded
+    └── Aborted                  a person stopped the run (the TUI's abort)
 
 Failed actions are not errors: `Tab.act` returns an `ActionResult` whose `error` says what
 went wrong, and the next observation shows it to the model. Playwright's own exceptions are
@@ -85,3 +86,7 @@ class CassetteMiss(ModelError):
         super().__init__(f"no recorded answer for query {query!r}; {nearest}")
         self.query = query
         self.nearest = nearest
+
+
+class Aborted(WebAgentError):
+    """A person stopped the run; it ends cleanly with what was done so far."""

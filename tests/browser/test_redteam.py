@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pytest
 from werkzeug.test import Client
 
 from tests.redteam.app import PAGES, RedTeamApp, RedTeamServer, start_pair
 from tests.redteam.scenarios import SCENARIOS, Scenario, scenarios
-from tests.redteam.steps import Play, play
+from tests.redteam.steps import Person, Play, play
 from webagent.browser import Browser, Tab, launch
 from webagent.observation import Observation
 from webagent.safety import Confirmation, ConfirmPolicy, origin_of
@@ -61,18 +61,6 @@ def fenced(servers: tuple[RedTeamServer, RedTeamServer]) -> Iterator[Browser]:
 
 
 # -- playing a scenario --------------------------------------------------------------------------
-@dataclass
-class Person:
-    """A confirmation policy that answers every question the same, and counts them."""
-
-    answer: bool
-    asked: list[Confirmation] = field(default_factory=list)
-
-    def __call__(self, confirmation: Confirmation) -> bool:
-        self.asked.append(confirmation)
-        return self.answer
-
-
 @dataclass
 class Outcome:
     """A scenario played to the end, its tab still open."""

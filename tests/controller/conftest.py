@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -17,7 +18,8 @@ from webagent.llm import ModelClient, ModelConfig
 from webagent.llm.server import ModelServer, start_model_server
 from webagent.safety import ConfirmPolicy
 from webagent.sites import start_site
-from webagent.sites.oracle_runner import sign_in
+from webagent.sites.oracle import load_oracle
+from webagent.sites.oracle_runner import run_step, sign_in
 from webagent.sites.profiles import site_profile
 from webagent.sites.server import SiteServer
 
@@ -99,3 +101,22 @@ def orders(shop: SiteServer) -> int:
     with sqlite3.connect(shop.db) as db:
         (count,) = db.execute("SELECT COUNT(*) FROM sales_order").fetchone()
     return int(count)
+
+
+ORACLE = Path(__file__).resolve().parents[2] / "sites" / "demo_shop" / "oracle.json"
+
+
+def to_place_order(shop: SiteServer, task_id: int = 47) -> Callable[[Tab], None]:
+    """A `prepare` that runs an oracle solution up to (not including) its Place Order."""
+    solution = load_oracle(ORACLE).tasks[task_id]
+    place = next(
+        i
+        for i, s in enumerate(solution.steps)
+        if "Place Order" in json.dumps(s.model_dump(mode="json"))
+    )
+
+    def prepare(tab: Tab) -> None:
+        for each in solution.steps[:place]:
+            run_step(tab, each, {"shopping": shop.url})
+
+    return prepare

@@ -3,38 +3,14 @@ says, and the model told so; an approved order is placed once and never backtrac
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from tests.controller.conftest import Runner, orders
+from tests.controller.conftest import Runner, orders, to_place_order
 from tests.controller.scenario import Scenario, Turn, evaluation, step, stop
-from webagent.browser import Tab
 from webagent.safety import Confirmation
-from webagent.sites.oracle import load_oracle
-from webagent.sites.oracle_runner import run_step
 from webagent.sites.server import SiteServer
 
 pytestmark = pytest.mark.browser
-
-ORACLE = Path(__file__).resolve().parents[2] / "sites" / "demo_shop" / "oracle.json"
-
-
-def _to_the_review_page(shop: SiteServer) -> object:
-    """Steps of task 47's oracle up to (not including) Place Order."""
-    solution = load_oracle(ORACLE).tasks[47]
-    place = next(
-        i
-        for i, s in enumerate(solution.steps)
-        if "Place Order" in json.dumps(s.model_dump(mode="json"))
-    )
-
-    def prepare(tab: Tab) -> None:
-        for each in solution.steps[:place]:
-            run_step(tab, each, {"shopping": shop.url})
-
-    return prepare
 
 
 def _place_order(flag: bool) -> object:
@@ -76,7 +52,7 @@ def test_denied_order_is_not_placed_and_the_model_is_told(
         "Buy the Sony headphones",
         "/",
         scenario,
-        prepare=_to_the_review_page(shop),
+        prepare=to_place_order(shop),
         confirm="deny",
         decompose=False,
         revise=False,
@@ -115,7 +91,7 @@ def test_a_second_denial_ends_the_run(run_on_shop: Runner, shop: SiteServer) -> 
         "Buy the Sony headphones",
         "/",
         scenario,
-        prepare=_to_the_review_page(shop),
+        prepare=to_place_order(shop),
         confirm=person,
         decompose=False,
         revise=False,
@@ -158,7 +134,7 @@ def test_an_approved_order_is_placed_once(run_on_shop: Runner, shop: SiteServer)
         "Buy the Sony headphones",
         "/",
         scenario,
-        prepare=_to_the_review_page(shop),
+        prepare=to_place_order(shop),
         confirm=person,
         decompose=False,
         revise=False,

@@ -3,35 +3,16 @@ remedies recorded before it are void."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from tests.controller.conftest import Runner, orders
+from tests.controller.conftest import Runner, orders, to_place_order
 from tests.controller.scenario import Scenario, Turn, evaluation, step
-from webagent.browser import Tab
-from webagent.sites.oracle import load_oracle
-from webagent.sites.oracle_runner import run_step
 from webagent.sites.server import SiteServer
 
 pytestmark = pytest.mark.browser
 
-ORACLE = Path(__file__).resolve().parents[2] / "sites" / "demo_shop" / "oracle.json"
-
 
 def test_no_backtrack_across_a_placed_order(run_on_shop: Runner, shop: SiteServer) -> None:
-    solution = load_oracle(ORACLE).tasks[47]
-    place = next(
-        i
-        for i, s in enumerate(solution.steps)
-        if "Place Order" in json.dumps(s.model_dump(mode="json"))
-    )
-
-    def up_to_place_order(tab: Tab) -> None:
-        for each in solution.steps[:place]:
-            run_step(tab, each, {"shopping": shop.url})
-
     def place_order(turn: Turn) -> object:
         edit = turn.id("link", "Edit", nth=0)  # a remedy, should Place Order be wrong
         return step(
@@ -64,7 +45,7 @@ def test_no_backtrack_across_a_placed_order(run_on_shop: Runner, shop: SiteServe
         "Buy the Sony headphones",
         "/",
         scenario,
-        prepare=up_to_place_order,
+        prepare=to_place_order(shop),
         decompose=False,
         revise=False,
     )

@@ -13,6 +13,7 @@ from typing import Literal
 from webagent.actions import ActionResult
 from webagent.browser import Tab
 from webagent.observation import Element, Observation
+from webagent.safety import Confirmation
 
 Verb = Literal["click", "type", "press", "wait"]
 
@@ -95,3 +96,15 @@ def _action(step: Step, element: Element) -> str:
     if step.verb == "type":
         return f"type [{element.id}] [{step.text}] [{int(step.enter)}]"
     return f"click [{element.id}]"
+
+
+@dataclass
+class Person:
+    """A confirmation policy that answers every question the same, and counts them."""
+
+    answer: bool
+    asked: list[Confirmation] = field(default_factory=list)
+
+    def __call__(self, confirmation: Confirmation) -> bool:
+        self.asked.append(confirmation)
+        return self.answer

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from webagent.controller import Controller, RunResult, Settings
 from webagent.controller import events as ev
 from webagent.controller.ports import Browser
-from webagent.errors import BudgetExceeded, CassetteMiss, ModelUnavailableError
+from webagent.errors import Aborted, BudgetExceeded, CassetteMiss, ModelUnavailableError
 from webagent.llm import ModelClient, Totals
 from webagent.llm.queries import FinalAnswer
 from webagent.sites.profile import Profile
@@ -64,19 +64,34 @@ def run_agent(
     guidance: str | None = None,
     secrets: Sequence[str] = (),
     on_event: Callable[[ev.Event], None] | None = None,
+    pace: Callable[[], None] | None = None,
 ) -> AgentRun:
     """Run `task` on the page `tab` shows; the model's usage is counted per action.
+
+    `pace` is called before every browser action (a `Pacer`: pause, single step, abort);
+    an abort ends the run cleanly with an `UNKNOWN_ERROR` answer saying so (`how` "aborted").
+    Usage so far is reported after each model call as a `Usage` event.
 
     `secrets` are the placeholders (`<secret>name</secret>`) of the credentials the tab
     substitutes when it types them: the model is told it may type them, never their values.
     """
     first = len(client.ledger.calls)
 
+    reported = [first]
+
     def watch(event: ev.Event) -> None:
         if isinstance(event, ev.ActionDone):
             client.ledger.step = (client.ledger.step or 0) + 1
-        if on_event is not None:
-            on_event(event)
+        if on_event is None:
+            return
+        calls = client.ledger.calls
+        if len(calls) != reported[0]:  # a model call since the last event: usage so far
+            reported[0] = len(calls)
+            usage = Totals()
+            for call in calls[first:]:
+                usage = usage.add(call)
+            on_event(ev.Usage(usage.calls, usage.total_tokens, usage.cost))
+        on_event(event)
 
     controller = Controller(
         tab,
@@ -88,10 +103,11 @@ def run_agent(
         guidance=guidance,
         secrets=secrets,
         on_event=watch,
+        pace=pace,
     )
     try:
         result = controller.run()
-    except (BudgetExceeded, ModelUnavailableError, CassetteMiss) as error:
+    except (BudgetExceeded, ModelUnavailableError, CassetteMiss, Aborted) as error:
         answer = FinalAnswer(
             task_type="RETRIEVE",
             status="UNKNOWN_ERROR",
@@ -106,6 +122,8 @@ def run_agent(
             controller.notes,
             controller.plans,
         )
+        if isinstance(error, Aborted):
+            result = replace(result, how="aborted")
     calls = client.ledger.calls[first:]
     usage = Totals()
     for call in calls:

@@ -4,6 +4,7 @@ Pure: the browser and the model come in through `ports`; everything here runs in
 """
 
 from webagent.controller.controller import Controller
+from webagent.controller.pacing import Pacer
 from webagent.controller.plan import Plan, Status, Subtask
 from webagent.controller.result import Metrics, RunResult, StepRecord
 from webagent.controller.settings import MODES, Mode, Settings
@@ -13,6 +14,7 @@ __all__ = [
     "Controller",
     "Metrics",
     "Mode",
+    "Pacer",
     "Plan",
     "RunResult",
     "Settings",

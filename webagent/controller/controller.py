@@ -111,6 +111,7 @@ class Controller:
         irreversible: Irreversible | None = None,
         secrets: Sequence[str] = (),
         on_event: Callable[[ev.Event], None] | None = None,
+        pace: Callable[[], None] | None = None,
     ) -> None:
         self.browser = browser
         self.model = model
@@ -122,6 +123,8 @@ class Controller:
         """Placeholders of the credentials the model may type (never their values)."""
         self._irreversible = irreversible or profile_irreversible
         self._on_event = on_event or (lambda event: None)
+        self._pace = pace or (lambda: None)
+        """Called before every browser action: may wait (paused) or raise `Aborted`."""
         self._reader = PageReader(profile, model, self.settings.states)
         self.metrics = Metrics()
         self.memory = Memory()
@@ -433,6 +436,7 @@ class Controller:
         if self.metrics.actions >= self.settings.max_actions:
             raise _OutOfActions
         flagged = answer is not None and answer.irreversible and answer.action == action
+        self._pace()
         result = self.browser.act(action, irreversible=flagged)
         self.metrics.actions += 1
         line = f"{format_action(action)}{_target(action, page)} on '{page.title}'"

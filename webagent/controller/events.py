@@ -57,6 +57,15 @@ class ActionDone:
 
 
 @dataclass(frozen=True, slots=True)
+class Usage:
+    """The model's usage in this run so far (after a model call)."""
+
+    calls: int
+    tokens: int
+    cost: float
+
+
+@dataclass(frozen=True, slots=True)
 class Denied:
     """An action was not taken (or its request was stopped): nobody approved it."""
 
@@ -110,6 +119,7 @@ Event = (
     | ActionChosen
     | ActionDone
     | Denied
+    | Usage
     | Evaluated
     | Backtracked
     | Decomposed

@@ -68,7 +68,8 @@ class RunResult:
     answer: FinalAnswer
     how: str
     """"stop" (the model finished), "answer" (asked at the end), "backup" (LASER's backup
-    choice), or "error: ..." when the run could not go on."""
+    choice), "denied" (an irreversible action was refused twice), "aborted" (a person
+    stopped it), or "error: ..." when the run could not go on."""
     metrics: Metrics
     steps: list[StepRecord] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
