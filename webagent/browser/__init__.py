@@ -10,6 +10,7 @@ from webagent.browser.events import DialogInfo, DialogPolicy
 from webagent.browser.executable import ChromiumChoice, find_chromium
 from webagent.browser.executor import Timeouts
 from webagent.browser.tab import Tab
+from webagent.browser.window import show_window
 
 __all__ = [
     "DEFAULT_VIEWPORT",
@@ -22,4 +23,5 @@ __all__ = [
     "Timeouts",
     "find_chromium",
     "launch",
+    "show_window",
 ]

@@ -3,25 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import sys
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from webagent.agent import AgentRun, run_agent
-from webagent.browser import Browser, launch
+from webagent.agent.start import Start
+from webagent.browser import launch
 from webagent.cli.model_options import add_model_options, model_config
 from webagent.controller import MODES, Settings
 from webagent.controller import events as ev
 from webagent.llm import Budget, ModelClient
 from webagent.safety import ConfirmPolicy, Secrets, origin_of
-from webagent.sites import start_site
-from webagent.sites.oracle_runner import sign_in
 from webagent.sites.profiles import site_profile
-from webagent.urls import normalize_url
 
 
 def register(commands: Any) -> None:
@@ -105,8 +100,9 @@ def run(args: argparse.Namespace) -> int:
                 budget=budget,
                 record=out / "model.cassette.jsonl" if out else None,
             ) as client,
-            _start(browser, args) as (url, storage),
+            Start(url=args.url, site=args.site) as start,
         ):
+            url, storage = start.url, start.storage_state(browser)
             allowed = [] if args.any_domain else [origin_of(url), *args.allow_domain]
             if profile is not None and not args.any_domain:
                 allowed += profile.site.domains
@@ -151,21 +147,6 @@ def run(args: argparse.Namespace) -> int:
     return 0 if outcome.result.answer.status == "SUCCESS" else 1
 
 
-@contextlib.contextmanager
-def _start(browser: Browser, args: argparse.Namespace) -> Iterator[tuple[str, Path | None]]:
-    if args.url:
-        yield normalize_url(args.url), None
-        return
-    with (
-        tempfile.TemporaryDirectory(prefix="webagent-run-") as temp,
-        start_site(args.site, db=Path(temp) / "site.sqlite", reset=True) as server,
-    ):
-        storage = None
-        if server.site.oracle_file.is_file():
-            storage = sign_in(browser, server, Path(temp) / "storage_state.json")
-        yield server.url + "/", storage
-
-
 class _Log:
     """Progress lines, to stderr (unless quiet) and to the run's log file (if any)."""
 
@@ -174,7 +155,7 @@ class _Log:
         self._echo = echo
 
     def event(self, event: ev.Event) -> None:
-        line = _describe(event)
+        line = describe_event(event)
         if line:
             self.line(line)
 
@@ -190,7 +171,8 @@ class _Log:
             self._file.close()
 
 
-def _describe(event: ev.Event) -> str | None:
+def describe_event(event: ev.Event) -> str | None:
+    """A progress line (or lines) for a person, or None for an event not worth one."""
     line = None
     if isinstance(event, ev.PlanMade):
         line = ("revised plan" if event.revised else "plan") + ":\n" + event.plan.text()

@@ -1,0 +1,1 @@
+"""The app's screens: the run itself and the confirmation dialog."""

@@ -1,0 +1,89 @@
+"""Where runs begin: any page, or a local site served here and signed into.
+
+    with Start(site="demo_shop") as start:          # or Start(url="https://example.com")
+        tab = browser.open(start.url, storage_state=start.storage_state(browser))
+
+`webagent run` starts one run from it; the TUI's live session starts every run from it.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from webagent.browser import Browser
+from webagent.errors import ConfigError
+from webagent.sites import start_site
+from webagent.sites.oracle_runner import sign_in
+from webagent.sites.server import SiteServer
+from webagent.urls import normalize_url
+
+
+class Start:
+    """A start page (`url`), or a local site at `path`: `site` serves a fresh copy of its
+    seed data (at `db`, else in a temporary folder); `server` uses one already running (not
+    stopped here). A site is signed into as its standard user, once, by the first
+    `storage_state`.
+    """
+
+    def __init__(
+        self,
+        *,
+        url: str | None = None,
+        site: str | None = None,
+        db: Path | None = None,
+        server: SiteServer | None = None,
+        path: str = "/",
+    ) -> None:
+        if sum(x is not None for x in (url, site, server)) != 1:
+            raise ConfigError("start on exactly one of: a URL, a local site, a running site")
+        self._temp = tempfile.TemporaryDirectory(prefix="webagent-start-")
+        self._owned: SiteServer | None = None
+        if site is not None:
+            db = db or Path(self._temp.name) / "site.sqlite"
+            try:
+                server = self._owned = start_site(site, db=db, reset=True)
+            except BaseException:
+                self._temp.cleanup()
+                raise
+        self.server = server
+        self._url = normalize_url(url) if url is not None else None
+        self._path = "/" + path.lstrip("/")
+        self._storage: Path | None = None
+
+    @property
+    def url(self) -> str:
+        """The page a run opens first."""
+        return self._url if self._url is not None else self._site().url + self._path
+
+    @property
+    def where(self) -> str:
+        """A URL, or the local site's name."""
+        return self._url if self._url is not None else self._site().site.name
+
+    def storage_state(self, browser: Browser) -> Path | None:
+        """The signed-in session for a local site with an oracle file (signed in on the
+        first call, with `browser`); None for a URL or a site without one."""
+        server = self.server
+        if server is None or not server.site.oracle_file.is_file():
+            return None
+        if self._storage is None:
+            self._storage = sign_in(browser, server, Path(self._temp.name) / "storage.json")
+        return self._storage
+
+    def close(self) -> None:
+        """Stop the site this start serves (not one it was given), remove its files."""
+        if self._owned is not None:
+            self._owned.stop()
+            self._owned = None
+        self._temp.cleanup()
+
+    def __enter__(self) -> Start:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _site(self) -> SiteServer:
+        assert self.server is not None  # exactly one of url and server is set
+        return self.server

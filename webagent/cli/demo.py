@@ -1,0 +1,143 @@
+"""`webagent demo`: the agent buys something in the demo shop, and a person decides.
+
+The demo shop runs here with a scripted model that knows its tasks' solutions (the oracle),
+on a task that ends at Place Order. In a terminal the app shows the plan, the steps and
+the question before the order; the answer decides whether the order exists. Without one
+(CI, a pipe, or --no-tui) the same run prints as it goes and the question is answered no.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from webagent.agent.live import LiveSession
+from webagent.agent.start import Start
+from webagent.controller import Settings
+from webagent.controller import events as ev
+from webagent.errors import ConfigError
+from webagent.llm import ModelConfig
+from webagent.llm.server import start_model_server
+from webagent.safety import Confirmation
+from webagent.sites.catalog import load_site
+from webagent.sites.profiles import site_profile
+from webagent.webarena import Task, load_tasks, render_url
+
+SITE = "demo_shop"
+DEMO_TASK = 47
+"""Buy a pair of headphones: the solution's last step is Place Order."""
+
+
+def register(commands: Any) -> None:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "demo",
+        help="watch the agent shop in the demo shop, and decide whether it may order",
+        description="Serve the demo shop and a scripted model that knows its tasks, then run "
+        "a task that ends with Place Order in the terminal app: you see the plan and the "
+        "steps, and your answer to the question before the order decides whether it is "
+        "placed. Without a terminal (or with --no-tui) the run is printed and the question "
+        "answered no. Ends by saying whether an order was placed.",
+    )
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the shop's database, reset to the seed data first (default: a temporary file)",
+    )
+    parser.add_argument(
+        "--task-id",
+        type=int,
+        default=DEMO_TASK,
+        metavar="N",
+        help=f"the demo shop's task to run (default {DEMO_TASK}: buy a pair of headphones)",
+    )
+    parser.add_argument(
+        "--no-tui",
+        action="store_true",
+        help="print the run instead of opening the app, and deny the order (the default "
+        "when stdin or stdout is not a terminal)",
+    )
+    parser.add_argument("--headed", action="store_true", help="show the browser window")
+    parser.add_argument(
+        "--confirm-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="in the app: deny a question nobody answers within this many seconds",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from webagent.sites.oracle_model import OracleModel  # the sites' solutions load here
+
+    use_app = not args.no_tui and sys.stdin.isatty() and sys.stdout.isatty()
+    site = load_site(SITE)
+    task = _task(site.tasks_file, args.task_id)
+    path = render_url(task.start_urls[0], {site.webarena_site: ""}) or "/"
+    with (
+        tempfile.TemporaryDirectory(prefix="webagent-demo-") as temp,
+        start_model_server(answerer=OracleModel(SITE)) as model,
+    ):
+        db = Path(args.db) if args.db else Path(temp) / "demo_shop.sqlite"
+        session = LiveSession(  # closed by the app when it quits, or below
+            Start(site=SITE, db=db, path=path),
+            ModelConfig(model="webagent-oracle", base_url=model.url, timeout=60),
+            headless=not args.headed,
+            profile=site_profile(SITE),
+            settings=Settings.for_mode("devils-advocate"),
+        )
+        try:
+            before = _orders(db)
+            if use_app:
+                from tui.app import create_app  # Textual loads only for the app
+
+                create_app(session, task.intent, confirm_timeout=args.confirm_timeout).run()
+            else:
+                _print_run(session, task.intent)
+        finally:
+            session.close()
+        placed = _orders(db) - before  # the database outlives the session's site server
+    if placed:
+        print(f"an order was placed ({placed} new in the shop's database)")
+    else:
+        print("no order placed")
+    return 0
+
+
+def _task(tasks_file: Path, task_id: int) -> Task:
+    for task in load_tasks(tasks_file):
+        if task.task_id == task_id:
+            return task
+    raise ConfigError(f"the demo shop has no task {task_id} (see {tasks_file})")
+
+
+def _print_run(session: LiveSession, task: str) -> None:
+    from webagent.cli.run import describe_event
+
+    print(f"task: {task}", flush=True)
+
+    def show(event: ev.Event) -> None:
+        line = describe_event(event)
+        if line:
+            print(line, flush=True)
+
+    def deny(confirmation: Confirmation) -> bool:
+        print("the agent asks before this:", flush=True)
+        print(textwrap.indent(confirmation.describe(), "    "), flush=True)
+        print("answer: no (no terminal to ask in; run `webagent demo` in one to decide)")
+        return False
+
+    result = session.run(task, on_event=show, confirm=deny, pace=lambda: None)
+    print(f"status: {result.answer.status} ({result.how})", flush=True)
+
+
+def _orders(db: Path) -> int:
+    """How many orders the shop's database holds."""
+    with sqlite3.connect(db) as connection:
+        (count,) = connection.execute("SELECT COUNT(*) FROM sales_order").fetchone()
+    return int(count)
