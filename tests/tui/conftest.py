@@ -1,17 +1,54 @@
-"""Helpers for the TUI tests: a fixed clock and a way to wait for the worker thread."""
+"""Helpers for the TUI tests: a fixed clock, a way to wait for the worker thread, and an
+event loop of their own.
+
+The browser tests that run before these (in the same process) hold Playwright's sync API,
+whose event loop stays marked as running in the main thread; an app test then cannot start
+another loop there. So every `async def` test here, and every snapshot, runs on a fresh
+thread with its own loop.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import inspect
+import threading
 import time
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pytest
 from textual.pilot import Pilot
 
+T = TypeVar("T")
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
+
+def in_own_thread(work: Callable[[], T]) -> T:
+    """Run `work` on a new thread (no event loop running there) and return its result."""
+    outcome: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = work()
+        except BaseException as error:  # handed back to the test's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target, name="tui-test")
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]  # type: ignore[no-any-return]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    function = pyfuncitem.obj
+    if not inspect.iscoroutinefunction(function):
+        return None
+    names = pyfuncitem._fixtureinfo.argnames
+    arguments = {name: pyfuncitem.funcargs[name] for name in names}
+    in_own_thread(lambda: asyncio.run(function(**arguments)))
+    return True
 
 
 def frozen() -> float:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import threading
 import time
 
-import pytest
 from textual.widgets import Static
 
 from tests.tui.conftest import frozen, until
@@ -15,7 +14,6 @@ from tui.screens.confirm import ConfirmScreen
 from tui.widgets.plan import PlanTree
 from webagent.controller.plan import Status
 
-pytestmark = pytest.mark.anyio
 SIZE = (100, 30)
 
 

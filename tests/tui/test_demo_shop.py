@@ -22,7 +22,7 @@ from webagent.sites.oracle_model import OracleModel
 from webagent.sites.profiles import site_profile
 from webagent.sites.server import SiteServer
 
-pytestmark = [pytest.mark.anyio, pytest.mark.browser]
+pytestmark = pytest.mark.browser
 
 BUY = (
     "Buy 1 Sony WC1493X On-Ear Headphones Hi-Fi Bass, Bluetooth 5.3, Pink, shipped to my "

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
-
 from tests.tui.conftest import frozen, until
 from tui.app import create_app
 from tui.widgets.plan import PlanTree
@@ -14,8 +12,6 @@ from webagent.controller import events as ev
 from webagent.controller.plan import Plan
 from webagent.llm.queries import FinalAnswer
 from webagent.safety import Confirmation
-
-pytestmark = pytest.mark.anyio
 
 
 class TwoTrials:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
-from tests.tui.conftest import frozen, until
+from tests.tui.conftest import frozen, in_own_thread, until
 from tests.tui.fake import FakeSession
 from tui.app import WebAgentApp, create_app
 from tui.screens.confirm import ConfirmScreen
@@ -36,12 +36,18 @@ async def denied(pilot: Pilot[None]) -> None:
 
 
 def test_dialog_80x24(snap_compare: Compare) -> None:
-    assert snap_compare(app_on_fake(), terminal_size=(80, 24), run_before=at_dialog)
+    assert in_own_thread(
+        lambda: snap_compare(app_on_fake(), terminal_size=(80, 24), run_before=at_dialog)
+    )
 
 
 def test_finished_80x24(snap_compare: Compare) -> None:
-    assert snap_compare(app_on_fake(), terminal_size=(80, 24), run_before=denied)
+    assert in_own_thread(
+        lambda: snap_compare(app_on_fake(), terminal_size=(80, 24), run_before=denied)
+    )
 
 
 def test_finished_120x36(snap_compare: Compare) -> None:
-    assert snap_compare(app_on_fake(), terminal_size=(120, 36), run_before=denied)
+    assert in_own_thread(
+        lambda: snap_compare(app_on_fake(), terminal_size=(120, 36), run_before=denied)
+    )
