@@ -29,12 +29,17 @@ from webagent.actions import (
     GoBack,
     Goto,
     NoteDown,
-    SelectOption,
     Stop,
-    TypeText,
     format_action,
 )
 from webagent.controller import events as ev
+from webagent.controller.effects import (
+    describe_target,
+    leaves,
+    profile_irreversible,
+    same_document,
+    undo,
+)
 from webagent.controller.page import Page, PageReader
 from webagent.controller.plan import Plan, Status, Subtask
 from webagent.controller.ports import Browser, Model
@@ -53,7 +58,6 @@ from webagent.controller.result import Metrics, RunResult, StepRecord
 from webagent.controller.settings import Settings
 from webagent.errors import AnswerParseError
 from webagent.llm.queries import ANSWER, FinalAnswer, Query
-from webagent.sites.irreversible import irreversible_controls
 from webagent.sites.memory import Candidate, Memory, choose_backup
 from webagent.sites.profile import Profile
 
@@ -387,13 +391,13 @@ class Controller:
         is undone by putting the field's recorded value back (loading the URL again would
         also wipe what was typed before it); otherwise the recorded URL is loaded."""
         last = self._last
-        undo = None
-        if last is not None and _same_document(last.page.url, recorded.url):
-            undo = _undo(last.action, last.page)
+        reverse = None
+        if last is not None and same_document(last.page.url, recorded.url):
+            reverse = undo(last.action, last.page)
         # The page is still where the misaligned action left it: no need to observe for that.
         here = last.result.url if last is not None else ""
-        if undo is not None and _same_document(here, recorded.url):
-            self._run(undo, self._look(), None, subtask, "backtrack")
+        if reverse is not None and same_document(here, recorded.url):
+            self._run(reverse, self._look(), None, subtask, "backtrack")
             return
         back: Action = Goto(recorded.url)
         if not recorded.url.startswith(("http://", "https://", "file://")):
@@ -439,7 +443,7 @@ class Controller:
         self._pace()
         result = self.browser.act(action, irreversible=flagged)
         self.metrics.actions += 1
-        line = f"{format_action(action)}{_target(action, page)} on '{page.title}'"
+        line = f"{format_action(action)}{describe_target(action, page)} on '{page.title}'"
         line += " -> ok" if result.ok else f" -> failed: {result.error}"
         self._history.append(line if kind == "action" else f"({kind}) {line}")
         self._subtask_history.append(line)
@@ -481,7 +485,7 @@ class Controller:
         self.metrics.denials += 1
         self._emit(ev.Denied(action, page.url, result.error or ""))
         if self.metrics.denials >= _DENIALS_TO_STOP:
-            what = f"{format_action(action)}{_target(action, page)}"
+            what = f"{format_action(action)}{describe_target(action, page)}"
             raise _Finished(
                 FinalAnswer(
                     task_type="MUTATE",
@@ -499,7 +503,7 @@ class Controller:
         state = page.state
         if not self.settings.memory or state is None or not state.candidate or answer is None:
             return
-        if _leaves(action, result, page):
+        if leaves(action, result, page):
             self.memory.examine(Candidate(page.title, page.url, state.name, answer.thought, at))
 
     # -- endings --------------------------------------------------------------------------------
@@ -567,15 +571,6 @@ class Controller:
         self._on_event(event)
 
 
-def profile_irreversible(action: Action, page: Page) -> bool:
-    """Whether the action's target is a control the site's profile marks irreversible."""
-    element_id = getattr(action, "element", None)
-    if element_id is None or page.profile is None:
-        return False
-    controls = irreversible_controls(page.profile, page.state, page.observation)
-    return any(control.element.id == element_id for control in controls)
-
-
 def _gives_up(answer: StepAnswer) -> bool:
     """A stop that says the task cannot be done (a declined action, a missing item): the
     model has decided, and going back would not change that."""
@@ -595,36 +590,3 @@ def _previous(last: _Executed | None) -> dict[str, str | None] | None:
         "url": last.page.url,
         "error": last.result.error,
     }
-
-
-def _undo(action: Action, page: Page) -> Action | None:
-    """The action that puts back what `action` changed in a field of `page`, if it can."""
-    if isinstance(action, TypeText) and not action.press_enter_after:
-        element = page.observation.element(action.element)
-        if element is not None:
-            return TypeText(action.element, element.value or "", press_enter_after=False)
-    if isinstance(action, SelectOption):
-        element = page.observation.element(action.element)
-        if element is not None and element.value:
-            return SelectOption(action.element, element.value)
-    return None
-
-
-def _same_document(url: str, other: str) -> bool:
-    return url.split("#", 1)[0] == other.split("#", 1)[0]
-
-
-def _target(action: Action, page: Page) -> str:
-    """` (link 'View Order')`: the element an action targeted, as the history shows it (ids
-    mean nothing once the page has changed)."""
-    element = page.observation.element(getattr(action, "element", "") or "")
-    return f" ({element.role} '{element.name}')" if element is not None else ""
-
-
-def _leaves(action: Action, result: ActionResult, page: Page) -> bool:
-    """Whether the action set the page's item aside: going back or elsewhere, or following a
-    link away (not a button, which acts on the item, like Add to Cart)."""
-    if isinstance(action, GoBack | Goto):
-        return True
-    element = page.observation.element(getattr(action, "element", "") or "")
-    return result.ok and result.navigated and element is not None and element.role == "link"

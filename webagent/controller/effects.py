@@ -1,0 +1,50 @@
+"""What an executed action did to the page it ran on: its target as the history shows it,
+whether it left the page, whether it cannot be undone, and the action that would undo it."""
+
+from __future__ import annotations
+
+from webagent.actions import Action, ActionResult, GoBack, Goto, SelectOption, TypeText
+from webagent.controller.page import Page
+from webagent.sites.irreversible import irreversible_controls
+
+
+def profile_irreversible(action: Action, page: Page) -> bool:
+    """Whether the action's target is a control the site's profile marks irreversible."""
+    element_id = getattr(action, "element", None)
+    if element_id is None or page.profile is None:
+        return False
+    controls = irreversible_controls(page.profile, page.state, page.observation)
+    return any(control.element.id == element_id for control in controls)
+
+
+def undo(action: Action, page: Page) -> Action | None:
+    """The action that puts back what `action` changed in a field of `page`, if it can."""
+    if isinstance(action, TypeText) and not action.press_enter_after:
+        element = page.observation.element(action.element)
+        if element is not None:
+            return TypeText(action.element, element.value or "", press_enter_after=False)
+    if isinstance(action, SelectOption):
+        element = page.observation.element(action.element)
+        if element is not None and element.value:
+            return SelectOption(action.element, element.value)
+    return None
+
+
+def same_document(url: str, other: str) -> bool:
+    return url.split("#", 1)[0] == other.split("#", 1)[0]
+
+
+def describe_target(action: Action, page: Page) -> str:
+    """` (link 'View Order')`: the element an action targeted, as the history shows it (ids
+    mean nothing once the page has changed)."""
+    element = page.observation.element(getattr(action, "element", "") or "")
+    return f" ({element.role} '{element.name}')" if element is not None else ""
+
+
+def leaves(action: Action, result: ActionResult, page: Page) -> bool:
+    """Whether the action set the page's item aside: going back or elsewhere, or following a
+    link away (not a button, which acts on the item, like Add to Cart)."""
+    if isinstance(action, GoBack | Goto):
+        return True
+    element = page.observation.element(getattr(action, "element", "") or "")
+    return result.ok and result.navigated and element is not None and element.role == "link"
