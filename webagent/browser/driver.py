@@ -62,6 +62,11 @@ class Browser:
     def version(self) -> str:
         return self._browser.version
 
+    @property
+    def connected(self) -> bool:
+        """False once Chromium has gone (crashed, killed, closed): its sessions are dead too."""
+        return self._browser.is_connected()
+
     def open(
         self,
         url: str | None = None,

@@ -225,6 +225,25 @@ class Tab:
             )
         )
 
+    def screenshot(self, path: str | Path, *, full_page: bool = False) -> Path | None:
+        """Save the focused page as an image (JPEG or PNG by `path`'s suffix); None when it
+        cannot be taken (the page is gone or never painted): a missing picture is no error."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        jpeg = path.suffix.lower() in (".jpg", ".jpeg")
+        try:
+            self.page.screenshot(
+                path=str(path),
+                full_page=full_page,
+                type="jpeg" if jpeg else "png",
+                quality=70 if jpeg else None,
+                timeout=self._timeouts.action,
+                animations="disabled",
+            )
+        except Error:
+            return None
+        return path
+
     def snapshot(self) -> str:
         """The raw `aria_snapshot(mode="ai")` text of the focused page (no boxes)."""
         return self._secrets.redact(self._snapshot(self.page, boxes=False))

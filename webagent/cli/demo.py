@@ -117,7 +117,7 @@ def _task(tasks_file: Path, task_id: int) -> Task:
 
 
 def _print_run(session: LiveSession, task: str) -> None:
-    from webagent.cli.run import describe_event
+    from webagent.controller.events import describe as describe_event
 
     print(f"task: {task}", flush=True)
 

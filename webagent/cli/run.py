@@ -14,6 +14,7 @@ from webagent.browser import launch
 from webagent.cli.model_options import add_model_options, model_config
 from webagent.controller import MODES, Settings
 from webagent.controller import events as ev
+from webagent.controller.events import describe as describe_event
 from webagent.llm import Budget, ModelClient
 from webagent.safety import ConfirmPolicy, Secrets, origin_of
 from webagent.sites.profiles import site_profile
@@ -169,27 +170,6 @@ class _Log:
     def close(self) -> None:
         if self._file is not None:
             self._file.close()
-
-
-def describe_event(event: ev.Event) -> str | None:
-    """A progress line (or lines) for a person, or None for an event not worth one."""
-    line = None
-    if isinstance(event, ev.PlanMade):
-        line = ("revised plan" if event.revised else "plan") + ":\n" + event.plan.text()
-    elif isinstance(event, ev.ActionDone):
-        line = f"  {event.kind}: {event.result.describe()}"
-    elif isinstance(event, ev.Evaluated):
-        verdict = "aligned" if event.evaluation.aligned else "NOT aligned"
-        line = f"  evaluation: {verdict}: {event.evaluation.effect}"
-    elif isinstance(event, ev.Backtracked):
-        line = f"  backtrack to {event.url}, remedy {event.remedy}"
-    elif isinstance(event, ev.Decomposed):
-        line = f"  decomposed {event.subtask.id} ({event.subtask.operator})"
-    elif isinstance(event, ev.TrialEnded):
-        line = f"trial {event.trial} failed: {event.reason}"
-    elif isinstance(event, ev.Denied):
-        line = f"  not approved: {event.reason}"
-    return line
 
 
 def _print(outcome: AgentRun, result: dict[str, Any], *, as_json: bool) -> None:

@@ -127,3 +127,24 @@ Event = (
     | TrialEnded
     | Finished
 )
+
+
+def describe(event: Event) -> str | None:
+    """A progress line (or lines) for a person, or None for an event not worth one."""
+    line = None
+    if isinstance(event, PlanMade):
+        line = ("revised plan" if event.revised else "plan") + ":\n" + event.plan.text()
+    elif isinstance(event, ActionDone):
+        line = f"  {event.kind}: {event.result.describe()}"
+    elif isinstance(event, Evaluated):
+        verdict = "aligned" if event.evaluation.aligned else "NOT aligned"
+        line = f"  evaluation: {verdict}: {event.evaluation.effect}"
+    elif isinstance(event, Backtracked):
+        line = f"  backtrack to {event.url}, remedy {event.remedy}"
+    elif isinstance(event, Decomposed):
+        line = f"  decomposed {event.subtask.id} ({event.subtask.operator})"
+    elif isinstance(event, TrialEnded):
+        line = f"trial {event.trial} failed: {event.reason}"
+    elif isinstance(event, Denied):
+        line = f"  not approved: {event.reason}"
+    return line

@@ -115,9 +115,7 @@ class TaskRecord:
     def from_json(cls, data: Mapping[str, Any]) -> TaskRecord:
         """The inverse of `to_json`; `ValueError` when something required is missing."""
         try:
-            metrics = TaskMetrics(
-                **{f.name: data["metrics"][f.name] for f in fields(TaskMetrics)}
-            )
+            metrics = TaskMetrics(**{f.name: data["metrics"][f.name] for f in fields(TaskMetrics)})
             checks = tuple(
                 CheckRecord(
                     str(c["evaluator"]), float(c["score"]), str(c["status"]), tuple(c["messages"])

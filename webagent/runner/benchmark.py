@@ -1,0 +1,197 @@
+"""A whole benchmark run: resume what an earlier session left, check the sites, run the rest
+on the workers, write the reports.
+
+    summary = run_benchmark(Benchmark(out=Path("out"), tasks_name="webarena-verified",
+                                      tasks_file=path, tasks=selected, sites=sites,
+                                      options=options, workers=4), progress)
+
+A rerun with the same `out` picks up where the last one stopped: finished tasks (those with
+a `record.json`) are skipped, half-done ones are started again. It must agree with the first
+run on what decides the outcome (task set, model, mode, limits); `force` overrides that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Literal
+
+from webagent import __version__
+from webagent.errors import ConfigError, WebAgentError
+from webagent.runner.pool import ProcessPool, WorkerSpec
+from webagent.runner.progress import Progress
+from webagent.runner.record import (
+    RUN_FILE,
+    RunInfo,
+    TaskRecord,
+    read_record,
+    read_run,
+    write_json,
+    write_record,
+)
+from webagent.runner.report import Summary, write_reports
+from webagent.runner.schedule import Schedule
+from webagent.runner.selection import Shard, site_names
+from webagent.runner.sites import SiteConfig, check_sites
+from webagent.runner.task_run import AgentOptions
+from webagent.webarena import Task
+
+
+@dataclass(frozen=True, slots=True)
+class Benchmark:
+    """What to run and how."""
+
+    out: Path
+    tasks_name: str
+    tasks_file: Path
+    tasks: Sequence[Task]
+    sites: SiteConfig
+    options: AgentOptions
+    workers: int = 1
+    shard: Shard | None = None
+    task_timeout: float | None = None
+    retry_errors: bool = False
+    force: bool = False
+    check: bool = True
+    serial_mutations: bool = True
+    """Tasks that change a site run one at a time on it (reads run alongside anything)."""
+    backend: Literal["local", "ray"] = "local"
+    ray_address: str | None = None
+
+    def info(self) -> RunInfo:
+        needed = sorted({site for task in self.tasks for site in site_names(task)})
+        return RunInfo(
+            tasks=self.tasks_name,
+            task_ids=tuple(task.task_id for task in self.tasks),
+            model=self.options.model.model,
+            base_url=self.options.model.base_url,
+            mode=self.options.mode,
+            trials=self.options.trials,
+            max_steps=self.options.max_steps,
+            confirm=self.options.confirm,
+            site_urls={site: self.sites.urls[site] for site in needed if site in self.sites.urls},
+            workers=self.workers,
+            shard=str(self.shard) if self.shard else None,
+            created=datetime.now(UTC).isoformat(timespec="seconds"),
+            webagent=__version__,
+        )
+
+
+def run_benchmark(bench: Benchmark, progress: Progress) -> Summary:
+    """Run the tasks not finished yet; the reports are written whatever happens (an
+    interrupted run's too, counting what finished). `KeyboardInterrupt` propagates."""
+    if bench.workers < 1:
+        raise ConfigError(f"--workers must be at least 1, not {bench.workers}")
+    bench.out.mkdir(parents=True, exist_ok=True)
+    _resume_or_start(bench)
+    by_id = {task.task_id: task for task in bench.tasks}
+    done, todo = [], []
+    for task in bench.tasks:
+        record = read_record(bench.out, task.task_id)
+        if record is not None and not (bench.retry_errors and record.status == "error"):
+            done.append(record)
+        else:
+            todo.append(task.task_id)
+    progress.resumed(done)
+    try:
+        if todo:
+            if bench.check:
+                _check(bench, [by_id[t] for t in todo])
+            locks = {t: _locks(by_id[t]) for t in todo} if bench.serial_mutations else None
+            _execute(bench, Schedule.of(todo, locks=locks), by_id, progress)
+    finally:
+        summary = write_reports(bench.out)
+    return summary
+
+
+def _resume_or_start(bench: Benchmark) -> RunInfo:
+    info = bench.info()
+    earlier = read_run(bench.out)
+    if earlier is not None:
+        before, now = earlier.identity(), info.identity()
+        changed = [key for key in now if before.get(key) != now[key]]
+        if changed and not bench.force:
+            details = "; ".join(
+                f"{key}: {before.get(key)!r} then, {now[key]!r} now" for key in changed
+            )
+            raise ConfigError(
+                f"{bench.out} holds a run with other settings ({details}); use another --out, "
+                "or --force to continue it anyway"
+            )
+        # the selection may grow (more ids, another shard): keep every task either asked for
+        ids = tuple(dict.fromkeys([*earlier.task_ids, *info.task_ids]))
+        info = replace(info, task_ids=ids, created=earlier.created)
+    write_json(bench.out / RUN_FILE, info.to_json())
+    return info
+
+
+def _locks(task: Task) -> frozenset[str]:
+    """A task that changes its sites holds them while it runs."""
+    if str(task.expected_action).upper() == "MUTATE":
+        return frozenset(site_names(task))
+    return frozenset()
+
+
+def _check(bench: Benchmark, tasks: Sequence[Task]) -> None:
+    """Every site the tasks need has a URL and answers; otherwise stop before starting."""
+    needed = sorted({site for task in tasks for site in site_names(task)})
+    missing = bench.sites.missing(needed)
+    problems = [f"{site}: no URL (set WA_{site.upper()} or use --config)" for site in missing]
+    urls = {site: bench.sites.urls[site] for site in needed if site not in missing}
+    for check in check_sites(urls):
+        if not check.ok:
+            problems.append(f"{check.site}: {check.url} does not answer: {check.detail}")
+    if problems:
+        raise WebAgentError(
+            "cannot run: " + "; ".join(problems) + " (--no-check runs anyway; those tasks fail)"
+        )
+
+
+def _execute(
+    bench: Benchmark, schedule: Schedule, by_id: dict[int, Task], progress: Progress
+) -> None:
+    def lost(task_id: int, reasons: list[str]) -> None:
+        record = lost_record(by_id[task_id], reasons)
+        write_record(bench.out, record)
+        progress.record(record)
+
+    spec = WorkerSpec(bench.out, bench.tasks_file, bench.sites, bench.options)
+    if bench.backend == "ray":
+        from webagent.runner.ray_pool import RayPool  # ray is an optional extra
+
+        RayPool(
+            spec,
+            bench.workers,
+            address=bench.ray_address,
+            on_record=progress.record,
+            on_lost=lost,
+            on_note=progress.note,
+        ).run(schedule)
+        return
+    ProcessPool(
+        spec,
+        bench.workers,
+        on_record=progress.record,
+        on_lost=lost,
+        on_note=progress.note,
+        task_timeout=bench.task_timeout,
+    ).run(schedule)
+
+
+def lost_record(task: Task, reasons: list[str]) -> TaskRecord:
+    """The record of a task whose every attempt was lost (worker or browser died, timeout)."""
+    return TaskRecord(
+        task_id=task.task_id,
+        sites=site_names(task),
+        intent=task.intent,
+        intent_template_id=task.intent_template_id,
+        intent_template=task.intent_template,
+        task_type=str(task.expected_action),
+        status="error",
+        score=0.0,
+        error=f"every attempt was lost: {'; '.join(reasons)}",
+        attempts=len(reasons),
+        started=datetime.now(UTC).isoformat(timespec="seconds"),
+    )

@@ -1,0 +1,274 @@
+"""N worker processes, each with its own Chromium, taking tasks one at a time.
+
+A worker that dies (killed, out of memory, its browser crashed) costs only the task it had:
+the parent notices (the process's sentinel, or the worker's own "lost" message when its
+browser died), queues the task once more, and starts another worker. A task that runs past
+`task_timeout` is treated the same way. Workers run in a session of their own, so a Ctrl-C
+at the terminal reaches the parent only, which then stops them: their unfinished tasks keep
+no record, and a rerun does them again. A worker whose parent disappears stops by itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from pathlib import Path
+from typing import Any
+
+from webagent.errors import WebAgentError
+from webagent.runner.record import TaskRecord, write_json
+from webagent.runner.schedule import Schedule
+from webagent.runner.sites import SiteConfig
+from webagent.runner.task_run import AgentOptions
+
+OnRecord = Callable[[TaskRecord], None]
+OnLost = Callable[[int, list[str]], None]
+"""Called with a task id and its lost attempts' reasons once it has had all its attempts."""
+OnNote = Callable[[str], None]
+
+WORKERS_FILE = "workers.json"
+_START_FAILURES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerSpec:
+    """Everything a worker process needs (pickled to it)."""
+
+    out: Path
+    tasks_file: Path
+    sites: SiteConfig
+    options: AgentOptions
+    headless: bool = True
+
+
+@dataclass
+class _Slot:
+    name: str
+    process: BaseProcess
+    conn: Connection
+    ready: bool = False
+    task: int | None = None
+    since: float = 0.0
+    leaving: bool = False
+
+
+@dataclass
+class ProcessPool:
+    """Runs a `Schedule` on `workers` local processes (see the module's docstring)."""
+
+    spec: WorkerSpec
+    workers: int
+    on_record: OnRecord
+    on_lost: OnLost
+    on_note: OnNote = lambda _text: None
+    task_timeout: float | None = None
+    _slots: dict[str, _Slot] = field(default_factory=dict)
+    _started: int = 0
+    _start_failures: int = 0
+
+    def run(self, schedule: Schedule) -> None:
+        """Until every task has a record (or its attempts are spent); `KeyboardInterrupt`
+        stops the workers and propagates."""
+        context = multiprocessing.get_context("spawn")
+        try:
+            for _ in range(min(self.workers, len(schedule.pending))):
+                self._spawn(context)
+            while not schedule.complete:
+                self._step(schedule, context)
+        finally:
+            self._shutdown()
+
+    # -- the loop ----------------------------------------------------------------------
+    def _step(self, schedule: Schedule, context: Any) -> None:
+        waitables: list[Any] = []
+        for slot in self._slots.values():
+            waitables += [slot.conn, slot.process.sentinel]
+        wait(waitables, timeout=1.0)
+        for slot in list(self._slots.values()):
+            self._drain(slot, schedule)
+            if not slot.process.is_alive():
+                self._bury(slot, schedule, context)
+        self._enforce_timeout(schedule)
+        for slot in self._slots.values():
+            if slot.ready and slot.task is None and schedule.pending:
+                assignment = schedule.next()
+                if assignment is None:
+                    break
+                slot.task, slot.since = assignment.task_id, time.monotonic()
+                slot.conn.send((assignment.task_id, assignment.attempt))
+                self._write_workers()
+        if not schedule.pending:  # nothing left to hand out: let the idle ones go
+            for slot in list(self._slots.values()):
+                if slot.ready and slot.task is None:
+                    self._release(slot)
+
+    def _drain(self, slot: _Slot, schedule: Schedule) -> None:
+        while True:
+            try:
+                if not slot.conn.poll():
+                    return
+                message = slot.conn.recv()
+            except (EOFError, OSError):
+                return
+            kind = message[0]
+            if kind == "ready":
+                slot.ready = True
+                self._start_failures = 0
+            elif kind == "done":
+                task_id, data = message[1], message[2]
+                slot.task = None
+                schedule.done(task_id)
+                self.on_record(TaskRecord.from_json(data))
+                self._write_workers()
+            elif kind == "lost":  # the worker's browser died; the worker is exiting
+                self._lose(schedule, message[1], f"{slot.name}: {message[2]}")
+                slot.task = None
+            elif kind == "fatal":
+                raise WebAgentError(f"worker {slot.name} cannot start: {message[1]}")
+
+    def _bury(self, slot: _Slot, schedule: Schedule, context: Any) -> None:
+        del self._slots[slot.name]
+        slot.conn.close()
+        code = slot.process.exitcode
+        if slot.task is not None:
+            self._lose(schedule, slot.task, f"worker {slot.name} died ({_exit(code)})")
+        elif not slot.ready and not slot.leaving:
+            self._start_failures += 1
+            if self._start_failures >= _START_FAILURES:
+                raise WebAgentError(
+                    f"workers keep dying as they start (last: {_exit(code)}); try `webagent doctor`"
+                )
+        if schedule.pending and len(self._slots) < self.workers:
+            self._spawn(context)
+        self._write_workers()
+
+    def _lose(self, schedule: Schedule, task_id: int, reason: str) -> None:
+        again = schedule.lost(task_id, reason)
+        self.on_note(f"task {task_id}: attempt lost ({reason})" + ("; retrying" if again else ""))
+        if not again:
+            self.on_lost(task_id, schedule.losses[task_id])
+            schedule.done(task_id)
+
+    def _enforce_timeout(self, schedule: Schedule) -> None:
+        if self.task_timeout is None:
+            return
+        now = time.monotonic()
+        for slot in self._slots.values():
+            if slot.task is not None and now - slot.since > self.task_timeout:
+                task_id, slot.task = slot.task, None
+                slot.process.kill()  # its sentinel fires; the task is not its any more
+                self._lose(schedule, task_id, f"timed out after {self.task_timeout:g} s")
+
+    # -- workers -----------------------------------------------------------------------
+    def _spawn(self, context: Any) -> None:
+        self._started += 1
+        name = f"w{self._started}"
+        parent, child = context.Pipe()
+        process = context.Process(
+            target=worker_main, args=(child, self.spec, name), name=f"webagent-{name}"
+        )
+        process.daemon = True
+        process.start()
+        child.close()
+        self._slots[name] = _Slot(name, process, parent)
+
+    def _release(self, slot: _Slot) -> None:
+        with contextlib.suppress(OSError):
+            slot.conn.send(None)
+        slot.ready, slot.leaving = False, True  # its sentinel removes it
+
+    def _shutdown(self) -> None:
+        for slot in self._slots.values():
+            if slot.task is None:
+                self._release(slot)
+            elif slot.process.is_alive():
+                slot.process.terminate()  # SIGTERM: the worker closes its browser and exits
+        deadline = time.monotonic() + 10
+        for slot in self._slots.values():
+            slot.process.join(max(0.1, deadline - time.monotonic()))
+            if slot.process.is_alive():
+                slot.process.kill()
+                slot.process.join(5)
+            slot.conn.close()
+        self._slots.clear()
+        self._write_workers()
+
+    def _write_workers(self) -> None:
+        """`workers.json`: each worker's pid and current task, for people watching a run."""
+        write_json(
+            self.spec.out / WORKERS_FILE,
+            {
+                slot.name: {"pid": slot.process.pid, "task": slot.task}
+                for slot in self._slots.values()
+            },
+        )
+
+
+def _exit(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit code {code}"
+
+
+# -- the worker process ------------------------------------------------------------------
+def worker_main(conn: Connection, spec: WorkerSpec, name: str) -> None:
+    """A worker: one browser, tasks from `conn` until it sends None."""
+    os.setsid()  # a Ctrl-C at the terminal goes to the parent, which stops us cleanly
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop)
+    _watch_parent(os.getppid())
+    from webagent.browser import launch
+    from webagent.runner.task_run import BrowserGone, TaskRunner
+    from webagent.webarena import load_tasks
+
+    try:
+        tasks = {task.task_id: task for task in load_tasks(spec.tasks_file)}
+        browser = launch(headless=spec.headless)
+    except WebAgentError as error:
+        conn.send(("fatal", str(error)))
+        return
+    with tempfile.TemporaryDirectory(prefix=f"webagent-{name}-") as state, browser:
+        runner = TaskRunner(
+            browser, spec.sites, spec.options, out=spec.out, state=Path(state), worker=name
+        )
+        conn.send(("ready",))
+        while True:
+            message = conn.recv()
+            if message is None:
+                return
+            task_id, attempt = message
+            try:
+                record = runner.run(tasks[task_id], attempt)
+            except BrowserGone as error:
+                conn.send(("lost", task_id, str(error)))
+                return
+            conn.send(("done", task_id, record.to_json()))
+
+
+def _stop(_signum: int, _frame: object) -> None:
+    raise SystemExit(143)
+
+
+def _watch_parent(parent: int) -> None:
+    """Stop when the parent is gone (killed with SIGKILL, say), rather than run on alone."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(15.0)  # the browser had its chance to close
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()

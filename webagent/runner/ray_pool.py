@@ -1,0 +1,171 @@
+"""The same workers as Ray actors, for a run spread over a cluster (`--ray ADDRESS`).
+
+Each actor holds one browser and signs in once per site, like a local worker. Machines in a
+cluster need not share a disk: an actor runs its task in a folder of its own and sends the
+folder back, zipped, with the record; the driver unpacks it into the run's `--out`. An actor
+that dies (its node lost, its process killed) costs its task one attempt, as locally.
+
+`ray` is an optional dependency: `pip install 'webagent[ray]'`. The address "local" starts a
+Ray instance on this machine; "auto" joins the cluster this machine belongs to.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import tempfile
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from webagent.errors import ConfigError
+from webagent.runner.pool import OnLost, OnNote, OnRecord, WorkerSpec
+from webagent.runner.record import TaskRecord, task_folder
+from webagent.runner.schedule import Schedule
+
+
+class RayWorker:
+    """A Ray actor: one browser, one task at a time (see the module's docstring)."""
+
+    def __init__(self, spec: WorkerSpec, name: str) -> None:
+        from webagent.browser import launch
+        from webagent.runner.task_run import TaskRunner
+        from webagent.webarena import load_tasks
+
+        self._temp = tempfile.TemporaryDirectory(prefix=f"webagent-ray-{name}-")
+        root = Path(self._temp.name)
+        (root / "out").mkdir()
+        (root / "state").mkdir()
+        self._out = root / "out"
+        self._tasks = {task.task_id: task for task in load_tasks(spec.tasks_file)}
+        self._browser = launch(headless=spec.headless)
+        self._runner = TaskRunner(
+            self._browser,
+            spec.sites,
+            spec.options,
+            out=self._out,
+            state=root / "state",
+            worker=name,
+        )
+
+    def run(self, task_id: int, attempt: int) -> tuple[dict[str, Any] | None, bytes, str | None]:
+        """(record, the task's folder zipped, None), or (None, b"", why) when the browser died."""
+        from webagent.runner.task_run import BrowserGone
+
+        try:
+            record = self._runner.run(self._tasks[task_id], attempt)
+        except BrowserGone as error:
+            return None, b"", str(error)
+        folder = task_folder(self._out, task_id)
+        data = io.BytesIO()
+        with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as archive:
+            for path in sorted(folder.rglob("*")):
+                if path.is_file():
+                    archive.write(path, path.relative_to(folder).as_posix())
+        shutil.rmtree(folder, ignore_errors=True)
+        return record.to_json(), data.getvalue(), None
+
+    def pid(self) -> int:
+        return os.getpid()
+
+    def close(self) -> None:
+        self._browser.close()
+        self._temp.cleanup()
+
+
+@dataclass
+class RayPool:
+    """Runs a `Schedule` on `workers` Ray actors."""
+
+    spec: WorkerSpec
+    workers: int
+    address: str | None
+    on_record: OnRecord
+    on_lost: OnLost
+    on_note: OnNote = lambda _text: None
+    _started: int = 0
+    _running: dict[Any, tuple[str, int]] = field(default_factory=dict)
+    """Object ref -> (actor name, task id)."""
+
+    def run(self, schedule: Schedule) -> None:
+        try:
+            import ray
+        except ImportError as error:
+            raise ConfigError(
+                "--ray needs Ray: pip install 'webagent[ray]' (or pip install ray)"
+            ) from error
+        started_here = not ray.is_initialized()
+        if started_here:
+            if self.address in (None, "local"):
+                ray.init(num_cpus=max(self.workers, os.cpu_count() or 1), include_dashboard=False)
+            else:
+                ray.init(address=self.address)
+        self.on_note(f"ray: {len(ray.nodes())} node(s)")
+        actor_class = ray.remote(num_cpus=1, max_restarts=0)(RayWorker)
+        actors: dict[str, Any] = {}
+        try:
+            for _ in range(min(self.workers, len(schedule.pending))):
+                self._spawn(actor_class, actors)
+            idle = list(actors)
+            while not schedule.complete:
+                while idle and schedule.pending:
+                    name = idle.pop()
+                    assignment = schedule.next()
+                    if assignment is None:
+                        break
+                    ref = actors[name].run.remote(assignment.task_id, assignment.attempt)
+                    self._running[ref] = (name, assignment.task_id)
+                if not self._running:
+                    break
+                ready, _ = ray.wait(list(self._running), num_returns=1, timeout=1.0)
+                for ref in ready:
+                    name, task_id = self._running.pop(ref)
+                    if self._collect(ray, ref, task_id, schedule):
+                        idle.append(name)
+                    else:  # a dead actor, or one whose browser died: replace it
+                        ray.kill(actors.pop(name), no_restart=True)
+                        idle.append(self._spawn(actor_class, actors))
+        finally:
+            for actor in actors.values():
+                ray.kill(actor, no_restart=True)
+            if started_here:
+                ray.shutdown()
+
+    def _spawn(self, actor_class: Any, actors: dict[str, Any]) -> str:
+        self._started += 1
+        name = f"ray{self._started}"
+        actors[name] = actor_class.remote(self.spec, name)
+        return name
+
+    def _collect(self, ray: Any, ref: Any, task_id: int, schedule: Schedule) -> bool:
+        """Take a finished attempt's result; False when its actor is no longer usable."""
+        try:
+            data, archive, lost = ray.get(ref)
+        except ray.exceptions.RayError as error:
+            self._lose(schedule, task_id, f"the Ray actor failed: {_first_line(error)}")
+            return False
+        if data is None:
+            self._lose(schedule, task_id, str(lost))
+            return False
+        folder = task_folder(self.spec.out, task_id)
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+        with zipfile.ZipFile(io.BytesIO(archive)) as unpacked:
+            unpacked.extractall(folder)
+        schedule.done(task_id)
+        self.on_record(TaskRecord.from_json(data))
+        return True
+
+    def _lose(self, schedule: Schedule, task_id: int, reason: str) -> None:
+        again = schedule.lost(task_id, reason)
+        self.on_note(f"task {task_id}: attempt lost ({reason})" + ("; retrying" if again else ""))
+        if not again:
+            self.on_lost(task_id, schedule.losses[task_id])
+            schedule.done(task_id)
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0] if text else type(error).__name__

@@ -1,0 +1,86 @@
+"""Which task goes next, and what a lost attempt costs: pure bookkeeping shared by the
+process pool and the Ray backend.
+
+Tasks that change a site (MUTATE) can upset each other when they run at once on one
+deployment: WebArena's sites have one standard account, so two purchases share a cart. A task
+may hold locks (the sites it changes); no two running tasks hold the same lock, while tasks
+that only read run alongside anything.
+
+A task is handed out once; if its attempt is lost (the worker or its browser died, the task
+ran past its time limit) it goes back to the front of the queue, once. A second loss is
+final: the task gets an error record and the run goes on.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+MAX_ATTEMPTS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Assignment:
+    task_id: int
+    attempt: int
+
+
+@dataclass
+class Schedule:
+    """The tasks still to run, the attempts under way, and the losses so far."""
+
+    pending: deque[int]
+    max_attempts: int = MAX_ATTEMPTS
+    running: dict[int, int] = field(default_factory=dict)
+    """Task id -> its attempt number."""
+    losses: dict[int, list[str]] = field(default_factory=dict)
+    """Task id -> why each lost attempt was lost."""
+    finished: list[int] = field(default_factory=list)
+    locks: Mapping[int, frozenset[str]] = field(default_factory=dict)
+    """Task id -> what it must hold alone while it runs (none: it only reads)."""
+
+    @classmethod
+    def of(
+        cls,
+        task_ids: Iterable[int],
+        max_attempts: int = MAX_ATTEMPTS,
+        locks: Mapping[int, frozenset[str]] | None = None,
+    ) -> Schedule:
+        return cls(deque(task_ids), max_attempts, locks=dict(locks or {}))
+
+    def next(self) -> Assignment | None:
+        """The next task that may start now, or None when none is waiting or every waiting
+        one needs a lock a running task holds."""
+        held = {lock for running in self.running for lock in self.locks.get(running, ())}
+        free = [t for t in self.pending if not held & self.locks.get(t, frozenset())]
+        if not free:
+            return None
+        task_id = free[0]
+        self.pending.remove(task_id)
+        attempt = len(self.losses.get(task_id, ())) + 1
+        self.running[task_id] = attempt
+        return Assignment(task_id, attempt)
+
+    def done(self, task_id: int) -> None:
+        """The task has its record."""
+        self.running.pop(task_id, None)
+        self.finished.append(task_id)
+
+    def lost(self, task_id: int, reason: str) -> bool:
+        """An attempt died without a record. True: the task is queued again (first in
+        line); False: it has had its attempts, and the caller writes its error record."""
+        self.running.pop(task_id, None)
+        reasons = self.losses.setdefault(task_id, [])
+        reasons.append(reason)
+        if len(reasons) < self.max_attempts:
+            self.pending.appendleft(task_id)
+            return True
+        return False
+
+    @property
+    def complete(self) -> bool:
+        return not self.pending and not self.running
+
+    def attempts(self, task_id: int) -> int:
+        return len(self.losses.get(task_id, ())) + (1 if task_id in self.running else 0)
