@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import miniwob
+from sections import replace_section  # bench/sections.py, next to this script
 
 from webagent.browser import Browser, find_chromium, launch
 from webagent.observation import (
@@ -773,8 +774,9 @@ def write_results(
     info: dict[str, str],
     command: str,
 ) -> None:
+    """Write the results as the "observation" section of `path`, keeping the rest of it."""
     out = ["# Observation benchmark results\n"]
-    out.append("Written by `bench/observation.py`; rerun it to refresh this file.\n")
+    out.append("Written by `bench/observation.py`; rerun it to refresh this section.\n")
     out.append("## Reproduce\n")
     out.append(f"```\n{command}\n```\n")
     out.append("## Machine\n")
@@ -798,7 +800,7 @@ def write_results(
         out.extend(f"- {page} / {method}: `{error}`" for page, method, error in summary.errors)
     out += _breakdown_section(results, summary)
     out.append(DEFINITIONS)
-    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    replace_section(path, "observation", "\n".join(out))
 
 
 def _summary_section(results: Sequence[PageResult], s: Summary) -> list[str]:

@@ -56,7 +56,8 @@ class Schedule:
         free = [t for t in self.pending if not held & self.locks.get(t, frozenset())]
         if not free:
             return None
-        task_id = free[0]
+        # a task needing a lock goes first: the tasks that must take turns set the pace
+        task_id = next((t for t in free if self.locks.get(t)), free[0])
         self.pending.remove(task_id)
         attempt = len(self.losses.get(task_id, ())) + 1
         self.running[task_id] = attempt
