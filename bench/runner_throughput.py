@@ -120,9 +120,8 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes]) -> None:
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise SystemExit(f"{url}: the server exited ({process.returncode})")
-        with contextlib.suppress(OSError):
-            with urllib.request.urlopen(url, timeout=2):
-                return
+        with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=2):
+            return
         time.sleep(0.2)
     raise SystemExit(f"{url} did not answer within {READY_TIMEOUT} s")
 
@@ -204,15 +203,16 @@ def measure(config: Config, args: argparse.Namespace, folder: Path) -> Run:
         run.load = (os.getloadavg()[0], 0.0)
         cpu_before, ticks_before = children_cpu(), machine_ticks()
         started, epoch = time.monotonic(), time.time()
-        process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        stderr_lines: list[str] = []
-        reader = threading.Thread(target=_echo, args=(process, stderr_lines), daemon=True)
-        reader.start()
-        try:
-            stdout, _ = process.communicate(timeout=RUN_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            stdout, _ = process.communicate()
+        with (folder / "stdout.txt").open("wb") as stdout:
+            process = subprocess.Popen(command, env=env, stdout=stdout, stderr=subprocess.PIPE)
+            stderr_lines: list[str] = []
+            reader = threading.Thread(target=_echo, args=(process, stderr_lines), daemon=True)
+            reader.start()
+            try:
+                process.wait(timeout=RUN_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
         run.wall = time.monotonic() - started
         reader.join()
         run.exit_code = process.returncode
@@ -221,9 +221,10 @@ def measure(config: Config, args: argparse.Namespace, folder: Path) -> Run:
         run.cpu["runner"] = children_cpu() - cpu_before
         run.load = (run.load[0], os.getloadavg()[0])
     run.cpu["servers"] = children_cpu() - cpu_at_start - run.cpu["runner"]
-    (folder / "stdout.txt").write_bytes(stdout)
     (folder / "stderr.txt").write_text("".join(stderr_lines), encoding="utf-8")
-    run.odd_lines = [line.rstrip() for line in stderr_lines if not _progress_line(line)]
+    run.odd_lines = [
+        line.rstrip() for line in stderr_lines if line.strip() and not _progress_line(line)
+    ]
     summary = json.loads((folder / "out" / "summary.json").read_text(encoding="utf-8"))
     run.finished, run.passed = summary["finished"], summary["passed"]
     run.tasks = read_tasks(folder / "out", epoch)
@@ -272,8 +273,8 @@ def concurrency(tasks: Sequence[Task], wall: float) -> dict[int, float]:
     events = sorted([(t.start, 1) for t in tasks] + [(t.end, -1) for t in tasks])
     spans: dict[int, float] = {}
     running, at = 0, 0.0
-    for moment, change in [*events, (wall, 0)]:
-        moment = min(max(moment, 0.0), wall)
+    for when, change in [*events, (wall, 0)]:
+        moment = min(max(when, 0.0), wall)
         spans[running] = spans.get(running, 0.0) + max(0.0, moment - at)
         at, running = max(at, moment), running + change
     return spans
@@ -300,9 +301,7 @@ def analysis(run: Run, latency: float) -> dict[str, str]:
     ours = sum(run.cpu.values())
     return {
         "start-up (CLI start to first task start; each worker's first task)": (
-            f"{first_by_worker[0]:.1f} s; "
-            + ", ".join(f"{s:.1f}" for s in first_by_worker)
-            + " s"
+            f"{first_by_worker[0]:.1f} s; " + ", ".join(f"{s:.1f}" for s in first_by_worker) + " s"
         ),
         "end (last record to exit)": f"{run.wall - max(t.end for t in tasks):.1f} s",
         "workers busy (sum of task seconds / workers x wall)": (
@@ -320,6 +319,11 @@ def analysis(run: Run, latency: float) -> dict[str, str]:
             f"({sum(t.seconds for t in mutate) / run.wall:.0%} of the wall time)"
         ),
         "tasks that change the site running at once, at most": str(concurrency_peak(mutate)),
+        "wall time floors: start-up + task time / workers; start-up + that chain": (
+            f"{first_by_worker[0] + busy / workers:.0f} s; "
+            f"{first_by_worker[0] + sum(t.seconds for t in mutate):.0f} s (binding when the "
+            "site-changing tasks take turns)"
+        ),
         "CPU seconds: runner (CLI, workers, Chromium), site + model servers": (
             f"{run.cpu.get('runner', 0):.0f}, {run.cpu.get('servers', 0):.0f} "
             f"= {ours / (cores * run.wall):.0%} of {cores} CPUs over the wall time"
@@ -401,9 +405,7 @@ def section(runs: Sequence[Run], args: argparse.Namespace, info: dict[str, str])
     out.append("\n## Where the time goes\n")
     for run in runs:
         out.append(f"### {run.config.label}\n")
-        out.append(
-            f"- load average (1 min) before / after: {run.load[0]:.2f} / {run.load[1]:.2f}"
-        )
+        out.append(f"- load average (1 min) before / after: {run.load[0]:.2f} / {run.load[1]:.2f}")
         out.extend(f"- {key}: {value}" for key, value in analysis(run, latency).items())
         failed = [t for t in run.tasks if not t.passed]
         if failed:
@@ -423,7 +425,9 @@ def section(runs: Sequence[Run], args: argparse.Namespace, info: dict[str, str])
     return "\n".join(out)
 
 
-def machine_info(command: str, load_before: float, elapsed: float) -> dict[str, str]:
+def machine_info(
+    command: str, load_before: float, elapsed: float, code_before: str
+) -> dict[str, str]:
     cpu = "unknown model"
     with contextlib.suppress(OSError):
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -436,11 +440,12 @@ def machine_info(command: str, load_before: float, elapsed: float) -> dict[str, 
         "CPUs": f"{os.cpu_count()} ({cpu})",
         "OS": platform.platform(),
         "Python": platform.python_version(),
-        "webagent": git_state(),
+        "webagent": code_before
+        if code_before == git_state()
+        else (f"at the start {code_before}; at the end {git_state()}"),
         "wall time of this benchmark": f"{elapsed:.0f} s",
         "load average (1 min) before / after the benchmark": (
-            f"{load_before:.2f} / {os.getloadavg()[0]:.2f} (other work on the machine "
-            "skews times)"
+            f"{load_before:.2f} / {os.getloadavg()[0]:.2f} (other work on the machine skews times)"
         ),
     }
 
@@ -449,7 +454,9 @@ def git_state() -> str:
     """The commit, and the files under webagent/ that differ from it (others edit them)."""
 
     def git(*args: str) -> str:
-        done = subprocess.run(["git", "-C", str(REPO), *args], capture_output=True, text=True)
+        done = subprocess.run(
+            ["git", "-C", str(REPO), *args], capture_output=True, text=True, check=False
+        )
         return done.stdout.strip() if done.returncode == 0 else ""
 
     commit = git("rev-parse", "--short", "HEAD")
@@ -507,7 +514,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     plan = configs(args)
-    started, load_before = time.monotonic(), os.getloadavg()[0]
+    started, load_before, code_before = time.monotonic(), os.getloadavg()[0], git_state()
     runs: list[Run] = []
     with tempfile.TemporaryDirectory(prefix="webagent-throughput-") as temp:
         root = args.keep or Path(temp)
@@ -520,7 +527,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
     kept = [a for i, a in enumerate(given) if a != "--keep" and given[i - 1 : i] != ["--keep"]]
     command = " ".join([".venv/bin/python bench/runner_throughput.py", *kept])
-    info = machine_info(command, load_before, time.monotonic() - started)
+    info = machine_info(command, load_before, time.monotonic() - started, code_before)
     text = section(runs, args, info)
     print("\n".join(table(runs)))
     for line in verdicts(runs):

@@ -272,12 +272,17 @@ def test_ctrl_c_stops_cleanly_and_a_rerun_goes_on(
     assert sorted(records(out)) == [4, 5, 6, 7, 8, 9]
 
 
+@pytest.mark.parametrize("backend", ["processes", "ray"])
 def test_a_worker_killed_mid_task_costs_only_that_task_which_is_retried(
-    shop: SiteServer, model: ModelServer, tmp_path: Path, background: list[Started]
+    shop: SiteServer, model: ModelServer, tmp_path: Path, background: list[Started], backend: str
 ) -> None:
+    if backend == "ray":
+        pytest.importorskip("ray", reason="the Ray backend is an optional extra")
     out = tmp_path / "run"
     ids = "10,11,13,19,20,21"
-    options = ("--task-ids", ids, "--workers", "2", "--screenshots", "none")
+    options = ["--task-ids", ids, "--workers", "2", "--screenshots", "none"]
+    if backend == "ray":
+        options += ["--ray", "local"]
     running = start(background, shop, model, out, *options)
     victim: dict[str, int] = {}
 
@@ -299,7 +304,7 @@ def test_a_worker_killed_mid_task_costs_only_that_task_which_is_retried(
     assert all(r.passed for r in final.values()), {t: r.error for t, r in final.items()}
     retried = {t for t, r in final.items() if r.attempts == 2}
     assert retried == {victim["task"]}
-    assert f"task {victim['task']}: attempt lost (worker" in stderr
+    assert f"task {victim['task']}: attempt lost (" in stderr
     assert "retrying" in stderr
 
 

@@ -33,14 +33,17 @@ def test_tasks_are_handed_out_in_order_once() -> None:
 def test_a_lost_attempt_is_retried_first_then_given_up() -> None:
     schedule = Schedule.of([1, 2])
     first = schedule.next()
-    assert first is not None and first.task_id == 1
+    assert first is not None
+    assert first.task_id == 1
     assert schedule.lost(1, "worker w1 died (killed by SIGKILL)") is True
     again = schedule.next()
-    assert again is not None and (again.task_id, again.attempt) == (1, 2)
+    assert again is not None
+    assert (again.task_id, again.attempt) == (1, 2)
     assert schedule.lost(1, "timed out after 60 s") is False
     assert schedule.losses[1] == ["worker w1 died (killed by SIGKILL)", "timed out after 60 s"]
     nxt = schedule.next()
-    assert nxt is not None and (nxt.task_id, nxt.attempt) == (2, 1)
+    assert nxt is not None
+    assert (nxt.task_id, nxt.attempt) == (2, 1)
 
 
 def test_ids_ranges_and_errors() -> None:
@@ -120,7 +123,7 @@ def test_durations_read_well() -> None:
 def test_records_round_trip_through_json() -> None:
     record = _record(7, True)
     assert TaskRecord.from_json(json.loads(json.dumps(record.to_json()))) == record
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a task record"):
         TaskRecord.from_json({"task_id": 1})
 
 
@@ -137,4 +140,5 @@ def test_tasks_changing_the_same_site_never_run_at_once() -> None:
     assert schedule.next() is None
     schedule.done(1)
     after = schedule.next()
-    assert after is not None and after.task_id == 2
+    assert after is not None
+    assert after.task_id == 2

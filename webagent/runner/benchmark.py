@@ -168,6 +168,7 @@ def _execute(
             on_record=progress.record,
             on_lost=lost,
             on_note=progress.note,
+            task_timeout=bench.task_timeout,
         ).run(schedule)
         return
     ProcessPool(

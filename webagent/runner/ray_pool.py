@@ -15,14 +15,15 @@ import io
 import os
 import shutil
 import tempfile
+import time
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from webagent.errors import ConfigError
-from webagent.runner.pool import OnLost, OnNote, OnRecord, WorkerSpec
-from webagent.runner.record import TaskRecord, task_folder
+from webagent.runner.pool import WORKERS_FILE, OnLost, OnNote, OnRecord, WorkerSpec
+from webagent.runner.record import TaskRecord, task_folder, write_json
 from webagent.runner.schedule import Schedule
 
 
@@ -85,66 +86,98 @@ class RayPool:
     on_record: OnRecord
     on_lost: OnLost
     on_note: OnNote = lambda _text: None
+    task_timeout: float | None = None
     _started: int = 0
-    _running: dict[Any, tuple[str, int]] = field(default_factory=dict)
-    """Object ref -> (actor name, task id)."""
+    _actors: dict[str, Any] = field(default_factory=dict)
+    _pids: dict[str, int] = field(default_factory=dict)
+    _running: dict[Any, tuple[str, int, float]] = field(default_factory=dict)
+    """Object ref -> (actor name, task id, when it started)."""
+    _timed_out: set[Any] = field(default_factory=set)
 
     def run(self, schedule: Schedule) -> None:
         try:
-            import ray
+            import ray as ray_module
         except ImportError as error:
             raise ConfigError(
                 "--ray needs Ray: pip install 'webagent[ray]' (or pip install ray)"
             ) from error
+        ray: Any = ray_module  # its own annotations are partial
         started_here = not ray.is_initialized()
         if started_here:
             if self.address in (None, "local"):
-                ray.init(num_cpus=max(self.workers, os.cpu_count() or 1), include_dashboard=False)
+                cpus = max(self.workers, os.cpu_count() or 1)
+                ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False)
             else:
-                ray.init(address=self.address)
+                ray.init(address=self.address, log_to_driver=False)
         self.on_note(f"ray: {len(ray.nodes())} node(s)")
         actor_class = ray.remote(num_cpus=1, max_restarts=0)(RayWorker)
-        actors: dict[str, Any] = {}
         try:
-            for _ in range(min(self.workers, len(schedule.pending))):
-                self._spawn(actor_class, actors)
-            idle = list(actors)
+            idle = [
+                self._spawn(ray, actor_class)
+                for _ in range(min(self.workers, len(schedule.pending)))
+            ]
             while not schedule.complete:
-                while idle and schedule.pending:
-                    name = idle.pop()
+                while idle:
                     assignment = schedule.next()
                     if assignment is None:
                         break
-                    ref = actors[name].run.remote(assignment.task_id, assignment.attempt)
-                    self._running[ref] = (name, assignment.task_id)
+                    name = idle.pop()
+                    ref = self._actors[name].run.remote(assignment.task_id, assignment.attempt)
+                    self._running[ref] = (name, assignment.task_id, time.monotonic())
+                    self._write_workers()
                 if not self._running:
                     break
                 ready, _ = ray.wait(list(self._running), num_returns=1, timeout=1.0)
                 for ref in ready:
-                    name, task_id = self._running.pop(ref)
+                    name, task_id, _since = self._running.pop(ref)
                     if self._collect(ray, ref, task_id, schedule):
                         idle.append(name)
                     else:  # a dead actor, or one whose browser died: replace it
-                        ray.kill(actors.pop(name), no_restart=True)
-                        idle.append(self._spawn(actor_class, actors))
+                        ray.kill(self._actors.pop(name), no_restart=True)
+                        idle.append(self._spawn(ray, actor_class))
+                    self._write_workers()
+                self._enforce_timeout(ray)
         finally:
-            for actor in actors.values():
+            for actor in self._actors.values():
                 ray.kill(actor, no_restart=True)
+            self._actors.clear()
+            self._write_workers()
             if started_here:
                 ray.shutdown()
 
-    def _spawn(self, actor_class: Any, actors: dict[str, Any]) -> str:
+    def _spawn(self, ray: Any, actor_class: Any) -> str:
         self._started += 1
         name = f"ray{self._started}"
-        actors[name] = actor_class.remote(self.spec, name)
+        self._actors[name] = actor_class.remote(self.spec, name)
+        self._pids[name] = ray.get(self._actors[name].pid.remote())
         return name
+
+    def _enforce_timeout(self, ray: Any) -> None:
+        if self.task_timeout is None:
+            return
+        now = time.monotonic()
+        for ref, (name, _task, since) in self._running.items():
+            if ref not in self._timed_out and now - since > self.task_timeout:
+                self._timed_out.add(ref)
+                ray.kill(self._actors[name], no_restart=True)  # its result becomes an error
+
+    def _write_workers(self) -> None:
+        busy = {name: task for name, task, _since in self._running.values()}
+        write_json(
+            self.spec.out / WORKERS_FILE,
+            {name: {"pid": self._pids.get(name), "task": busy.get(name)} for name in self._actors},
+        )
 
     def _collect(self, ray: Any, ref: Any, task_id: int, schedule: Schedule) -> bool:
         """Take a finished attempt's result; False when its actor is no longer usable."""
         try:
             data, archive, lost = ray.get(ref)
         except ray.exceptions.RayError as error:
-            self._lose(schedule, task_id, f"the Ray actor failed: {_first_line(error)}")
+            if ref in self._timed_out:
+                reason = f"timed out after {self.task_timeout:g} s"
+            else:
+                reason = f"the Ray actor failed: {_first_line(error)}"
+            self._lose(schedule, task_id, reason)
             return False
         if data is None:
             self._lose(schedule, task_id, str(lost))
