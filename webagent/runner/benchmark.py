@@ -35,7 +35,7 @@ from webagent.runner.report import Summary, write_reports
 from webagent.runner.schedule import Schedule
 from webagent.runner.selection import Shard, site_names
 from webagent.runner.sites import SiteConfig, check_sites
-from webagent.runner.task_run import AgentOptions
+from webagent.runner.task_run import AgentOptions, error_record
 from webagent.webarena import Task
 
 
@@ -183,16 +183,5 @@ def _execute(
 
 def lost_record(task: Task, reasons: list[str]) -> TaskRecord:
     """The record of a task whose every attempt was lost (worker or browser died, timeout)."""
-    return TaskRecord(
-        task_id=task.task_id,
-        sites=site_names(task),
-        intent=task.intent,
-        intent_template_id=task.intent_template_id,
-        intent_template=task.intent_template,
-        task_type=str(task.expected_action),
-        status="error",
-        score=0.0,
-        error=f"every attempt was lost: {'; '.join(reasons)}",
-        attempts=len(reasons),
-        started=datetime.now(UTC).isoformat(timespec="seconds"),
-    )
+    record = error_record(task, f"every attempt was lost: {'; '.join(reasons)}")
+    return replace(record, attempts=len(reasons))

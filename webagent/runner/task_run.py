@@ -16,7 +16,7 @@ import json
 import shutil
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -294,13 +294,8 @@ def _record(  # noqa: PLR0917 - one record from all of a run's parts
         how = outcome.result.how
         response = outcome.result.answer.to_response().to_json()
     scored = error is None and score is not None
-    return TaskRecord(
-        task_id=task.task_id,
-        sites=site_names(task),
-        intent=task.intent,
-        intent_template_id=task.intent_template_id,
-        intent_template=task.intent_template,
-        task_type=str(task.expected_action),
+    return replace(
+        error_record(task, error or "", started),
         status="scored" if scored else "error",
         score=score.score if scored and score is not None else 0.0,
         error=error,
@@ -313,6 +308,22 @@ def _record(  # noqa: PLR0917 - one record from all of a run's parts
         metrics=metrics,
         attempts=attempt,
         worker=worker,
-        started=started.isoformat(timespec="seconds"),
         seconds=round(time.monotonic() - clock, 2),
+    )
+
+
+def error_record(task: Task, error: str, started: datetime | None = None) -> TaskRecord:
+    """A record of `task` that was not scored, for `error`."""
+    started = started or datetime.now(UTC)
+    return TaskRecord(
+        task_id=task.task_id,
+        sites=site_names(task),
+        intent=task.intent,
+        intent_template_id=task.intent_template_id,
+        intent_template=task.intent_template,
+        task_type=str(task.expected_action),
+        status="error",
+        score=0.0,
+        error=error,
+        started=started.isoformat(timespec="seconds"),
     )
