@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from webagent.errors import ConfigError
+from webagent.runner.conflicts import clash, task_locks
 from webagent.runner.progress import Progress, duration
 from webagent.runner.record import TaskMetrics, TaskRecord
 from webagent.runner.schedule import Schedule
-from webagent.runner.selection import Shard, parse_ids, select, task_file
+from webagent.runner.selection import Shard, parse_ids, select, site_names, task_file
 from webagent.webarena import load_tasks
 
 DEMO_TASKS = Path(__file__).parents[2] / "sites" / "demo_shop" / "tasks.json"
@@ -142,3 +143,27 @@ def test_tasks_changing_the_same_site_never_run_at_once() -> None:
     after = schedule.next()
     assert after is not None
     assert after.task_id == 2
+
+
+def test_locks_come_from_what_a_task_changes() -> None:
+    tasks = {t.task_id: t for t in load_tasks(DEMO_TASKS)}
+    assert task_locks(tasks[1]) == frozenset()  # a question changes nothing
+    assert task_locks(tasks[27]) == frozenset()  # nor does opening a page
+    assert task_locks(tasks[38]) == {"shopping:cart"}
+    assert task_locks(tasks[39]) == {"shopping:wishlist"}
+    # a purchase and a reorder both fill the cart and make an order: they take turns
+    assert task_locks(tasks[47]) == task_locks(tasks[49]) == {"shopping:cart", "shopping:orders"}
+    assert not clash(task_locks(tasks[38]), task_locks(tasks[39]))
+    assert clash(task_locks(tasks[38]), task_locks(tasks[47]))
+
+
+def test_a_change_no_resource_names_locks_the_whole_site() -> None:
+    tasks = load_tasks(task_file("webarena-verified"))
+    change = next(
+        t for t in tasks if site_names(t) == ("gitlab",) and str(t.expected_action) == "MUTATE"
+    )
+    locks = task_locks(change)
+    assert locks == {"gitlab:*"}  # gitlab has no resources.toml: the site is one resource
+    assert clash(locks, {"gitlab:anything"})
+    assert not clash(locks, {"shopping:cart"})
+    assert clash({"shopping:cart"}, {"shopping:*"})

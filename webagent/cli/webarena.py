@@ -121,8 +121,9 @@ def _register_run(sub: Any) -> None:
     workers.add_argument(
         "--parallel-mutations",
         action="store_true",
-        help="let tasks that change the same site run at once (by default they take turns: "
-        "WebArena's sites have one account, so two purchases would share a cart)",
+        help="let tasks that change the same thing run at once (by default they take turns: "
+        "WebArena's sites have one account, so two purchases would share a cart; "
+        "sites/<site>/resources.toml says what a task changes)",
     )
     workers.add_argument(
         "--retry-errors", action="store_true", help="run again the tasks that ended in an error"

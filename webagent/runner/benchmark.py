@@ -20,6 +20,7 @@ from typing import Literal
 
 from webagent import __version__
 from webagent.errors import ConfigError, WebAgentError
+from webagent.runner.conflicts import clash, task_locks
 from webagent.runner.pool import ProcessPool, WorkerSpec
 from webagent.runner.progress import Progress
 from webagent.runner.record import (
@@ -56,7 +57,7 @@ class Benchmark:
     force: bool = False
     check: bool = True
     serial_mutations: bool = True
-    """Tasks that change a site run one at a time on it (reads run alongside anything)."""
+    """Tasks that change the same part of a site take turns (reads run alongside anything)."""
     backend: Literal["local", "ray"] = "local"
     ray_address: str | None = None
 
@@ -99,8 +100,8 @@ def run_benchmark(bench: Benchmark, progress: Progress) -> Summary:
         if todo:
             if bench.check:
                 _check(bench, [by_id[t] for t in todo])
-            locks = {t: _locks(by_id[t]) for t in todo} if bench.serial_mutations else None
-            _execute(bench, Schedule.of(todo, locks=locks), by_id, progress)
+            locks = {t: task_locks(by_id[t]) for t in todo} if bench.serial_mutations else None
+            _execute(bench, Schedule.of(todo, locks=locks, clash=clash), by_id, progress)
     finally:
         summary = write_reports(bench.out)
     return summary
@@ -125,13 +126,6 @@ def _resume_or_start(bench: Benchmark) -> RunInfo:
         info = replace(info, task_ids=ids, created=earlier.created)
     write_json(bench.out / RUN_FILE, info.to_json())
     return info
-
-
-def _locks(task: Task) -> frozenset[str]:
-    """A task that changes its sites holds them while it runs."""
-    if str(task.expected_action).upper() == "MUTATE":
-        return frozenset(site_names(task))
-    return frozenset()
 
 
 def _check(bench: Benchmark, tasks: Sequence[Task]) -> None:

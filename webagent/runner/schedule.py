@@ -14,7 +14,7 @@ final: the task gets an error record and the run goes on.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 MAX_ATTEMPTS = 2
@@ -39,6 +39,8 @@ class Schedule:
     finished: list[int] = field(default_factory=list)
     locks: Mapping[int, frozenset[str]] = field(default_factory=dict)
     """Task id -> what it must hold alone while it runs (none: it only reads)."""
+    clash: Callable[[Iterable[str], Iterable[str]], bool] = lambda a, b: bool(set(a) & set(b))
+    """Whether two sets of locks overlap."""
 
     @classmethod
     def of(
@@ -46,14 +48,18 @@ class Schedule:
         task_ids: Iterable[int],
         max_attempts: int = MAX_ATTEMPTS,
         locks: Mapping[int, frozenset[str]] | None = None,
+        clash: Callable[[Iterable[str], Iterable[str]], bool] | None = None,
     ) -> Schedule:
-        return cls(deque(task_ids), max_attempts, locks=dict(locks or {}))
+        schedule = cls(deque(task_ids), max_attempts, locks=dict(locks or {}))
+        if clash is not None:
+            schedule.clash = clash
+        return schedule
 
     def next(self) -> Assignment | None:
         """The next task that may start now, or None when none is waiting or every waiting
         one needs a lock a running task holds."""
         held = {lock for running in self.running for lock in self.locks.get(running, ())}
-        free = [t for t in self.pending if not held & self.locks.get(t, frozenset())]
+        free = [t for t in self.pending if not self.clash(self.locks.get(t, frozenset()), held)]
         if not free:
             return None
         # a task needing a lock goes first: the tasks that must take turns set the pace

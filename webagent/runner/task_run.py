@@ -45,6 +45,9 @@ from webagent.runner.sites import SiteConfig
 from webagent.webarena import Scorer, Task, TaskScore, render_url
 
 Screenshots = Literal["steps", "final", "none"]
+SESSION_AGE = 1800.0
+"""Seconds a stored sign-in is reused: shorter than the sites' session lifetimes (Magento's
+is an hour), so a long run never starts a task signed out."""
 
 
 class BrowserGone(WebAgentError):
@@ -100,7 +103,8 @@ class TaskRunner:
         self.worker = worker
         self.secrets = sites.secrets(usernames=False)  # "admin" is in URLs, too
         self._scorer = Scorer(sites.urls)
-        self._signed_in: dict[str, Path] = {}
+        self._signed_in: dict[str, tuple[Path, float]] = {}
+        """Site -> its stored session and when it was signed into."""
 
     def run(self, task: Task, attempt: int = 1) -> TaskRecord:
         folder = task_folder(self.out, task.task_id)
@@ -196,10 +200,13 @@ class TaskRunner:
         for site in sites:
             if login_recipe(site) is None:
                 continue
-            if site not in self._signed_in:
-                path = self.state / f"{site}.json"
-                self._signed_in[site] = sign_in(self.browser, site, self.sites, path)
-            paths.append(self._signed_in[site])
+            path, since = self._signed_in.get(site, (self.state / f"{site}.json", -SESSION_AGE))
+            if time.monotonic() - since >= SESSION_AGE:
+                self._signed_in[site] = (
+                    sign_in(self.browser, site, self.sites, path),
+                    time.monotonic(),
+                )
+            paths.append(path)
         return merge_storage_states(paths) if paths else None
 
     def forget_sessions(self) -> None:
