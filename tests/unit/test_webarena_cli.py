@@ -4,6 +4,7 @@ sites answer, without a browser or a model."""
 from __future__ import annotations
 
 import http.server
+import json
 import re
 import threading
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from webagent.cli import main
+from webagent.runner.record import TaskMetrics, TaskRecord, write_record
 
 DEMO_TASKS = str(Path(__file__).parents[2] / "sites" / "demo_shop" / "tasks.json")
 VARIABLES = ("WA_SHOPPING", "WA_SHOPPING_ADMIN", "WA_REDDIT", "WA_GITLAB", "WA_WIKIPEDIA", "WA_MAP")
@@ -102,3 +104,45 @@ def test_a_malformed_task_file_names_the_task_and_field(
     bad.write_text('[{"task_id": 3, "sites": ["shopping"]}]')
     assert main(["webarena", "run", "--tasks", str(bad), "--dry-run"]) == 2
     assert "task_id 3" in capsys.readouterr().err
+
+
+def _write_run(out: Path, passed: dict[int, bool]) -> None:
+    for task_id, ok in passed.items():
+        write_record(
+            out,
+            TaskRecord(
+                task_id=task_id,
+                sites=("shopping",),
+                intent=f"task {task_id}",
+                intent_template_id=task_id % 3,
+                task_type="RETRIEVE",
+                status="scored",
+                score=1.0 if ok else 0.0,
+                metrics=TaskMetrics(actions=3, calls=4),
+                seconds=10.0,
+            ),
+        )
+
+
+def test_report_and_compare_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    _write_run(a, {1: True, 2: False, 3: True})
+    _write_run(b, {1: True, 2: True, 3: False})
+    assert main(["webarena", "report", str(a)]) == 0
+    assert "2 of 3 tasks passed" in capsys.readouterr().out
+    assert (a / "summary.json").is_file()
+    assert "<svg" in (a / "report.html").read_text()
+
+    assert main(["webarena", "compare", str(a), str(b)]) == 0
+    text = capsys.readouterr().out
+    assert "fixed" in text
+    assert "broken" in text
+    assert main(["webarena", "compare", str(a), str(b), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["fixed"] == [2]
+    assert data["broken"] == [3]
+
+    assert main(["webarena", "report", str(tmp_path / "nowhere")]) == 2
+    assert "no run folder" in capsys.readouterr().err
