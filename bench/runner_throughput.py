@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import datetime
 import json
 import os
@@ -50,6 +51,7 @@ SECTION = "runner-throughput"
 TARGET_WORKERS, TARGET_SPEEDUP = 4, 3.0
 RUN_TIMEOUT = 3 * 3600  # seconds: one `webagent webarena run` at most
 READY_TIMEOUT = 60  # seconds for a server to answer
+MIN_SPAN = 1.0  # seconds: shorter overlaps of task times are the clocks' imprecision
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,7 @@ class Task:
     calls: int
     start: float
     end: float
+    locks: frozenset[str] = frozenset()  # what it holds while it runs when tasks take turns
 
 
 @dataclass(slots=True)
@@ -92,7 +95,7 @@ class Run:
     finished: int = 0
     passed: int = 0
     tasks: list[Task] = field(default_factory=list)
-    cpu: dict[str, float] = field(default_factory=dict)  # runner / site / model: CPU seconds
+    cpu: dict[str, float] = field(default_factory=dict)  # runner, servers (site + model): CPU s
     machine_busy: float = 0.0  # share of all CPUs busy during the run (everything running)
     load: tuple[float, float] = (0.0, 0.0)
     odd_lines: list[str] = field(default_factory=list)  # stderr lines other than progress
@@ -227,7 +230,9 @@ def measure(config: Config, args: argparse.Namespace, folder: Path) -> Run:
     ]
     summary = json.loads((folder / "out" / "summary.json").read_text(encoding="utf-8"))
     run.finished, run.passed = summary["finished"], summary["passed"]
-    run.tasks = read_tasks(folder / "out", epoch)
+    run.tasks = read_tasks(folder / "out", epoch, task_locks(args.tasks))
+    measured = json.dumps(dataclasses.asdict(run), indent=1, default=sorted)
+    (folder / "measured.json").write_text(measured, encoding="utf-8")
     return run
 
 
@@ -245,7 +250,15 @@ def _progress_line(line: str) -> bool:
     return line.lstrip().startswith("[") and " task " in line
 
 
-def read_tasks(out: Path, epoch: float) -> list[Task]:
+def task_locks(tasks_file: Path) -> dict[int, frozenset[str]]:
+    """Each task's locks as the runner takes them (`webagent.runner.conflicts`)."""
+    from webagent.runner.conflicts import task_locks as locks_of
+    from webagent.webarena import load_tasks
+
+    return {task.task_id: locks_of(task) for task in load_tasks(tasks_file)}
+
+
+def read_tasks(out: Path, epoch: float, locks: dict[int, frozenset[str]]) -> list[Task]:
     """Every task record of a run, timed from when the CLI started (`epoch`)."""
     tasks = []
     for path in sorted(out.glob("*/record.json")):
@@ -262,6 +275,7 @@ def read_tasks(out: Path, epoch: float) -> list[Task]:
                 calls=record["metrics"]["calls"],
                 start=end - record["seconds"],
                 end=end,
+                locks=locks.get(record["task_id"], frozenset()),
             )
         )
     return tasks
@@ -294,8 +308,12 @@ def analysis(run: Run, latency: float) -> dict[str, str]:
     )
     spans = concurrency(tasks, run.wall)
     shares = ", ".join(
-        f"{k}: {spans.get(k, 0.0) / run.wall:.0%}" for k in range(max(spans) + 1) if k in spans
+        f"{k}: {span / run.wall:.0%}"
+        for k, span in sorted(spans.items())
+        if span >= MIN_SPAN and span / run.wall >= 0.005
     )
+    chain_lock, chain = longest_chain(tasks)
+    chain_seconds = sum(t.seconds for t in chain)
     calls = sum(t.calls for t in tasks)
     cores = os.cpu_count() or 1
     ours = sum(run.cpu.values())
@@ -314,15 +332,15 @@ def analysis(run: Run, latency: float) -> dict[str, str]:
         "seconds per task beyond the model's latency (mean, median)": (
             f"{statistics.mean(beyond):.1f}, {statistics.median(beyond):.1f}"
         ),
-        "tasks that change the site: count, sum of their seconds": (
-            f"{len(mutate)}, {sum(t.seconds for t in mutate):.0f} s "
-            f"({sum(t.seconds for t in mutate) / run.wall:.0%} of the wall time)"
+        "tasks that change the site: count, their seconds, most running at once": (
+            f"{len(mutate)}, {sum(t.seconds for t in mutate):.0f} s, {concurrency_peak(mutate)}"
         ),
-        "tasks that change the site running at once, at most": str(concurrency_peak(mutate)),
+        "longest chain that must take turns (the runner's locks): lock, tasks, seconds": (
+            f"{chain_lock}, {len(chain)}, {chain_seconds:.0f} s" if chain else "none"
+        ),
         "wall time floors: start-up + task time / workers; start-up + that chain": (
             f"{first_by_worker[0] + busy / workers:.0f} s; "
-            f"{first_by_worker[0] + sum(t.seconds for t in mutate):.0f} s (binding when the "
-            "site-changing tasks take turns)"
+            f"{first_by_worker[0] + chain_seconds:.0f} s (binding only when tasks take turns)"
         ),
         "CPU seconds: runner (CLI, workers, Chromium), site + model servers": (
             f"{run.cpu.get('runner', 0):.0f}, {run.cpu.get('servers', 0):.0f} "
@@ -333,8 +351,23 @@ def analysis(run: Run, latency: float) -> dict[str, str]:
 
 
 def concurrency_peak(tasks: Sequence[Task]) -> int:
+    """The most of `tasks` running at once for at least `MIN_SPAN` seconds in all."""
     spans = concurrency(tasks, max((t.end for t in tasks), default=0.0))
-    return max((k for k, s in spans.items() if s > 0), default=0)
+    return max((k for k, span in spans.items() if span >= MIN_SPAN), default=0)
+
+
+def longest_chain(tasks: Sequence[Task]) -> tuple[str, list[Task]]:
+    """The lock whose holders (and whole-site holders) take the longest one after another."""
+    best: tuple[str, list[Task]] = ("", [])
+    for lock in {lock for task in tasks for lock in task.locks}:
+        site = lock.partition(":")[0]
+        whole = f"{site}:*"
+        chain = [t for t in tasks if lock in t.locks or whole in t.locks]
+        if lock == whole:
+            chain = [t for t in tasks if any(k.startswith(f"{site}:") for k in t.locks)]
+        if sum(t.seconds for t in chain) > sum(t.seconds for t in best[1]):
+            best = (lock, chain)
+    return best
 
 
 def verdicts(runs: Sequence[Run]) -> list[str]:
@@ -380,9 +413,7 @@ def section(runs: Sequence[Run], args: argparse.Namespace, info: dict[str, str])
     out += [*verdicts(runs), ""] if verdicts(runs) else []
     out.append("## Reproduce\n")
     out.append(f"```\n{info.pop('command')}\n```\n")
-    out.append(
-        "Each run is, with a fresh shop and model server on free ports (`--port 0` works too):\n"
-    )
+    out.append("Each run is, with a fresh shop and model server on free ports:\n")
     out.append(
         "```\n"
         "webagent sites serve demo_shop --port SHOP --db RUN/shop.sqlite --reset\n"
@@ -462,7 +493,8 @@ def git_state() -> str:
     commit = git("rev-parse", "--short", "HEAD")
     if not commit:
         return "not a git checkout"
-    dirty = [line[3:] for line in git("status", "--porcelain", "--", "webagent").splitlines()]
+    status = git("status", "--porcelain", "--", "webagent").splitlines()
+    dirty = [line.split(maxsplit=1)[-1] for line in status]
     return f"commit {commit}" + (f" + uncommitted changes in {', '.join(dirty)}" if dirty else "")
 
 

@@ -142,3 +142,12 @@ def test_an_unreachable_site_is_named_as_such(proxy: GuardProxy) -> None:
     response, _ = _send(proxy, "GET", f"http://127.0.0.1:{port}/")
     assert response.status == 502
     assert response.getheader(UNREACHABLE) == "the connection was refused (is the server running?)"
+
+
+def test_under_allow_only_the_allowed_sites_skip_the_proxy() -> None:
+    from webagent.browser.driver import _bypass_rules
+    from webagent.safety import Allowlist
+
+    rules = _bypass_rules(Allowlist(["127.0.0.1:7770", "shop.example.com", "[::1]:8080"]))
+    # exactly the allowlist: that port only; the host and its subdomains; an IPv6 literal
+    assert rules == ["127.0.0.1:7770", "shop.example.com", "*.shop.example.com", "[::1]:8080"]

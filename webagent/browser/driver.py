@@ -12,6 +12,7 @@ each other, as WebArena's tasks require.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import tempfile
 from collections.abc import Sequence
@@ -116,7 +117,10 @@ class Browser:
             "service_workers": "block",
         }
         if proxy is not None:  # loopback too: Chromium skips the proxy for it by default
-            options["proxy"] = {"server": proxy.url, "bypass": "<-loopback>"}
+            bypass = ["<-loopback>"]
+            if confirm == "allow":  # nothing to judge on allowed sites: let them go direct
+                bypass += _bypass_rules(allowlist)
+            options["proxy"] = {"server": proxy.url, "bypass": ",".join(bypass)}
         if timezone:
             options["timezone_id"] = timezone
         if storage_state is not None:
@@ -254,3 +258,23 @@ def _is_macos() -> bool:
     import sys
 
     return sys.platform == "darwin"
+
+
+def _bypass_rules(allowlist: Allowlist) -> list[str]:
+    """Chromium proxy-bypass rules for exactly the hosts (and ports) `allowlist` allows."""
+    rules = []
+    for domain in allowlist:
+        host = f"[{domain.host}]" if ":" in domain.host else domain.host
+        port = f":{domain.port}" if domain.port is not None else ""
+        rules.append(f"{host}{port}")
+        if not _is_ip(domain.host):
+            rules.append(f"*.{host}{port}")  # subdomains are allowed too
+    return rules
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True

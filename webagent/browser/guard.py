@@ -11,8 +11,9 @@
 What routing cannot see (redirect hops, requests sent as a page unloads, shared workers,
 WebSockets) goes through the session's `GuardProxy`, which asks the same questions.
 
-With the `allow` policy and no allowlist nothing needs holding: the guard only watches, so
-the browser's cache stays on (routing turns it off) and no proxy is needed.
+With the `allow` policy nothing needs holding: the guard only watches, so the browser's cache
+stays on (routing turns it off); an allowlist is then the proxy's alone to enforce, and
+without one no proxy is needed.
 """
 
 from __future__ import annotations
@@ -98,7 +99,10 @@ class Guard:
         """The page's URL and title as last seen, for questions asked off the main thread."""
         self.committed: list[str] = []
         """Irreversible requests that went out, approved, in the whole session."""
-        self.routing = gate.policy != "allow" or bool(allowlist)
+        # Under `allow` only the allowlist applies, and the proxy enforces it (it sees every
+        # request, and every HTTPS host): routing would add a Python hop per request and turn
+        # the cache off for nothing.
+        self.routing = gate.policy != "allow"
         if self.routing:
             context.route("**/*", self._on_route)
         else:
