@@ -60,7 +60,10 @@ class GuardProxy:
         self._server = _QuietServer(("127.0.0.1", 0), _handler(self))
         self._server.daemon_threads = True
         self._thread = threading.Thread(
-            target=self._server.serve_forever, name="webagent-guard-proxy", daemon=True
+            target=self._server.serve_forever,
+            kwargs={"poll_interval": 0.05},  # closing a session waits for one poll
+            name="webagent-guard-proxy",
+            daemon=True,
         )
         self._thread.start()
 

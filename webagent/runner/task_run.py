@@ -16,7 +16,7 @@ import json
 import shutil
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -70,10 +70,9 @@ class AgentOptions:
     any_domain: bool = False
     """False: only the configured sites' hosts are reachable."""
     screenshots: Screenshots = "steps"
-    settings_overrides: dict[str, Any] = field(default_factory=dict)
 
     def settings(self) -> Settings:
-        overrides: dict[str, Any] = dict(self.settings_overrides)
+        overrides: dict[str, Any] = {}
         if self.trials is not None:
             overrides["max_trials"] = self.trials
         if self.max_steps is not None:
