@@ -76,6 +76,14 @@ def run(
     return subprocess.run(argv, env=env, capture_output=True, text=True, timeout=600, check=False)
 
 
+# Ctrl-C as at a terminal: a test suite started in the background (`cmd &` in a script)
+# ignores SIGINT, and the run would inherit that; this puts the default back, then becomes it.
+INTERRUPTIBLE = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+
 class Started:
     """A run going on in the background, its output going to files (pipes could fill up)."""
 
@@ -83,7 +91,9 @@ class Started:
         logs.mkdir(parents=True, exist_ok=True)
         self.stdout_path, self.stderr_path = logs / "stdout", logs / "stderr"
         with self.stdout_path.open("w") as stdout, self.stderr_path.open("w") as stderr:
-            self.process = subprocess.Popen(argv, env=env, stdout=stdout, stderr=stderr)
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", INTERRUPTIBLE, *argv], env=env, stdout=stdout, stderr=stderr
+            )
 
     def wait(self, timeout: float) -> str:
         """Its exit and its stderr."""
