@@ -22,6 +22,7 @@ def _fake_browser(path: Path) -> str:
 @pytest.fixture
 def no_system(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(executable, "SYSTEM_CANDIDATES", ())
+    monkeypatch.setattr(executable, "HEADLESS_SHELL_CANDIDATES", ())
     monkeypatch.setattr(executable.shutil, "which", lambda name: None)
     monkeypatch.delenv(ENV_VAR, raising=False)
 
@@ -46,6 +47,20 @@ def test_system_paths_come_last(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(executable, "SYSTEM_CANDIDATES", (str(tmp_path / "nope"), system))
     choice = find_chromium(None, None)
     assert (choice.path, choice.source) == (system, "system")
+
+
+@pytest.mark.usefixtures("no_system")
+def test_headless_prefers_the_system_headless_shell(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    system = _fake_browser(tmp_path / "chromium")
+    shell = _fake_browser(tmp_path / "chromium-headless-shell")
+    monkeypatch.setattr(executable, "SYSTEM_CANDIDATES", (system,))
+    monkeypatch.setattr(executable, "HEADLESS_SHELL_CANDIDATES", (shell,))
+    assert find_chromium(None, None, headless=True).path == shell
+    assert find_chromium(None, None, headless=False).path == system  # a shell has no window
+    monkeypatch.setenv(ENV_VAR, system)  # an explicit choice still wins
+    assert find_chromium(None, None, headless=True).path == system
 
 
 @pytest.mark.usefixtures("no_system")

@@ -222,7 +222,9 @@ def launch(
         )
     playwright = runtime.acquire()
     try:
-        choice = find_chromium(executable_path, playwright.chromium.executable_path)
+        choice = find_chromium(
+            executable_path, playwright.chromium.executable_path, headless=headless
+        )
         browser = playwright.chromium.launch(
             executable_path=choice.path,
             headless=headless,

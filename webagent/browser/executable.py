@@ -1,7 +1,10 @@
 """Finding a Chromium to drive, and the flags it needs here.
 
 Order: an explicit path; Playwright's own Chromium (`playwright install chromium`); the path
-in `WEBAGENT_CHROMIUM`; then the usual system locations (Debian's `chromium`, Chrome).
+in `WEBAGENT_CHROMIUM`; then the usual system locations (Debian's `chromium`, Chrome). A
+headless launch prefers the system's headless shell (Debian's `chromium-headless-shell`), as
+Playwright does with its own builds: it starts in a third of the time and uses far less CPU,
+which is what lets several runner workers share a small machine.
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ SYSTEM_CANDIDATES = (
     "/Applications/Chromium.app/Contents/MacOS/Chromium",
     "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
 )
+HEADLESS_SHELL_CANDIDATES = (
+    "/usr/bin/chromium-headless-shell",
+    "/usr/lib/chromium/chromium-headless-shell",
+)
 _PATH_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 # Without these, Chromium keeps dialling Google's services, which a closed network refuses.
@@ -49,12 +56,13 @@ class ChromiumChoice:
 
 
 def find_chromium(
-    explicit: str | None = None, playwright_path: str | None = None
+    explicit: str | None = None, playwright_path: str | None = None, *, headless: bool = False
 ) -> ChromiumChoice:
     """Choose a Chromium; raise `BrowserNotFoundError` listing where it looked.
 
     `playwright_path` is where Playwright expects its own build (`playwright.chromium
-    .executable_path`); it is used only if the file exists.
+    .executable_path`); it is used only if the file exists. `headless` lets a system headless
+    shell go before the system's full browsers (a shell cannot show a window).
     """
     if explicit:
         if not _is_executable(explicit):
@@ -67,10 +75,12 @@ def find_chromium(
         if not _is_executable(from_env):
             raise BrowserNotFoundError(f"{ENV_VAR}={from_env} is not an executable file")
         return ChromiumChoice(from_env, ENV_VAR)
-    for candidate in SYSTEM_CANDIDATES:
+    system = (*HEADLESS_SHELL_CANDIDATES, *SYSTEM_CANDIDATES) if headless else SYSTEM_CANDIDATES
+    for candidate in system:
         if _is_executable(candidate):
             return ChromiumChoice(candidate, "system")
-    for name in _PATH_NAMES:
+    names = ("chromium-headless-shell", *_PATH_NAMES) if headless else _PATH_NAMES
+    for name in names:
         found = shutil.which(name)
         if found:
             return ChromiumChoice(found, "system")
