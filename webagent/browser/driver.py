@@ -27,6 +27,7 @@ from webagent.browser.events import DialogPolicy
 from webagent.browser.executable import ChromiumChoice, chromium_args, find_chromium
 from webagent.browser.executor import Timeouts
 from webagent.browser.proxy import GuardProxy
+from webagent.browser.replay import HarReplay, Scrub
 from webagent.browser.tab import Tab
 from webagent.errors import BrowserError, NavigationError
 from webagent.safety import Allowlist, ConfirmPolicy, Gate
@@ -83,6 +84,9 @@ class Browser:
         allow_domains: Sequence[str] = (),
         profile: Profile | None = None,
         secrets: Secrets | None = None,
+        replay_har: str | Path | None = None,
+        replay_scrub: Scrub | None = None,
+        trace: str | Path | None = None,
     ) -> Tab:
         """Open a new session (browser context) and, if given, load `url` in it.
 
@@ -98,16 +102,24 @@ class Browser:
         `secrets` are credentials: an action types `<secret>name</secret>` and the value is
         put in only as it runs; observations and the HAR show the placeholder, never the value.
 
+        `trace` records a Playwright trace of the session there (`playwright show-trace`).
+        `replay_har` answers every request from that recording, in recorded order, and lets
+        nothing reach the network (`tab.replay.unmatched` lists what it did not hold);
+        `replay_scrub` turns a live request body into its recorded form (e.g. `secrets.redact`
+        for a HAR with placeholders in it) before it is matched.
+
         Raises `InvalidURLError` for a malformed URL, `NavigationError` when the page cannot
-        be loaded (the session is closed again in both cases), `ConfigError` for a bad policy
-        or domain.
+        be loaded (the session is closed again in both cases), `ConfigError` for a bad policy,
+        domain or HAR file.
         """
         target = normalize_url(url) if url is not None else None
         gate = Gate(confirm)
         allowlist = self.allowlist.merged(allow_domains)
+        replay = HarReplay(replay_har, scrub=replay_scrub) if replay_har is not None else None
         # Whatever routing cannot hold (redirect hops, unload beacons, workers, WebSockets)
-        # goes through the guard's proxy; with `allow` and no allowlist there is nothing to hold.
-        proxy = GuardProxy() if confirm != "allow" or allowlist else None
+        # goes through the guard's proxy; with `allow` and no allowlist there is nothing to hold,
+        # unless in a replay, where the proxy holds everything.
+        proxy = GuardProxy() if confirm != "allow" or allowlist or replay is not None else None
         options: dict[str, Any] = {
             "viewport": {"width": viewport[0], "height": viewport[1]},
             "accept_downloads": True,
@@ -118,7 +130,7 @@ class Browser:
         }
         if proxy is not None:  # loopback too: Chromium skips the proxy for it by default
             bypass = ["<-loopback>"]
-            if confirm == "allow":  # nothing to judge on allowed sites: let them go direct
+            if confirm == "allow" and replay is None:  # nothing to judge: let them go direct
                 bypass += _bypass_rules(allowlist)
             options["proxy"] = {"server": proxy.url, "bypass": ",".join(bypass)}
         if timezone:
@@ -139,6 +151,8 @@ class Browser:
             raise BrowserError(f"could not open a browser session: {error.message}") from error
         context.set_default_timeout(self._timeouts.action)
         context.set_default_navigation_timeout(self._timeouts.navigation)
+        if replay is not None:  # before the guard's: the route registered last runs first
+            context.route("**/*", replay.handle)
         tab = Tab(
             context,
             timeouts=self._timeouts,
@@ -152,6 +166,13 @@ class Browser:
             har_path=Path(record_har) if record_har is not None else None,
             proxy=proxy,
         )
+        tab.replay = replay
+        if trace is not None:
+            Path(trace).parent.mkdir(parents=True, exist_ok=True)
+            context.tracing.start(screenshots=True, snapshots=True)
+            tab.trace_path = Path(trace)
+        if replay is not None and proxy is not None:
+            proxy.allows = _nowhere  # after the guard set its own: nothing goes out live
         self._tabs.append(tab)
         if target is not None:
             try:
@@ -246,6 +267,12 @@ def launch(
         downloads_dir=Path(downloads_dir) if downloads_dir is not None else None,
         allowlist=allowlist,
     )
+
+
+def _nowhere(url: str) -> bool:
+    """The proxy's allow-check in a replay: every request is answered from the HAR or not
+    at all."""
+    return False
 
 
 def _has_display() -> bool:

@@ -130,8 +130,8 @@ class Guard:
             logger.exception("the network guard failed on %s %s", request.method, request.url)
             allowed = request.method.upper() == "GET" and self._allowlist.allows(request.url)
         with contextlib.suppress(Error):  # the page may have closed meanwhile
-            if allowed:
-                route.continue_()
+            if allowed:  # to a handler registered before the guard's, if any (a replay)
+                route.fallback()
             else:
                 route.abort("blockedbyclient")
 

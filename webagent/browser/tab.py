@@ -38,6 +38,7 @@ from webagent.browser.events import DialogPolicy, EventLog
 from webagent.browser.executor import Timeouts, goto, perform
 from webagent.browser.guard import Guard
 from webagent.browser.proxy import GuardProxy
+from webagent.browser.replay import HarReplay
 from webagent.browser.target import element_target, focused_target
 from webagent.browser.titles import TitleTracker
 from webagent.errors import ActionParseError, BrowserError, NavigationError
@@ -119,6 +120,11 @@ class Tab:
         self._closed = False
         self._opening = False
         self.notes: list[str] = []
+        self.replay: HarReplay | None = None
+        """The recording answering this session's requests, if it is a replay (set by
+        `Browser.open`); its `unmatched` lists the requests it did not hold."""
+        self.trace_path: Path | None = None
+        """Where the session's Playwright trace goes when it closes, if one is recorded."""
         context.on("page", self._on_page)
         self._new_page()
 
@@ -418,6 +424,9 @@ class Tab:
         if self._closed:
             return
         self._closed = True
+        if self.trace_path is not None:
+            with contextlib.suppress(Error):
+                self._context.tracing.stop(path=str(self.trace_path))
         with contextlib.suppress(Error):  # the browser may already be gone
             self._context.close()
         if self._proxy is not None:
