@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from webagent.agent.recording import read_steps
+from webagent.agent.replay import replay
 from webagent.llm.server import ModelServer, start_model_server
 from webagent.runner.record import RECORD_FILE, TaskRecord, read_record
 from webagent.safety import Secrets
@@ -154,6 +156,36 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def check_task_folder(folder: Path, record: TaskRecord) -> None:
+    """Everything a scored task leaves in its folder."""
+    assert record.passed
+    assert record.attempts == 1
+    response = json.loads((folder / "agent_response.json").read_text())
+    assert set(response) == {"task_type", "status", "retrieved_data", "error_details"}
+    assert response["status"] == "SUCCESS"
+    har = json.loads((folder / "network.har").read_text())
+    assert har["log"]["entries"], "the HAR holds the session's traffic"
+    verdict = json.loads((folder / "eval_result.json").read_text())
+    assert verdict["score"] == 1.0
+    assert verdict["evaluators"]
+    lines = [json.loads(s) for s in (folder / "trajectory.jsonl").read_text().splitlines()]
+    steps = [line for line in lines if line["kind"] != "finish"]
+    assert len(steps) == record.metrics.actions > 0
+    assert all((folder / step["screenshot"]).is_file() for step in steps)
+    assert all(step["observations"] for step in steps)  # what the model read first
+    assert (folder / "screenshots" / "final.jpeg").is_file()
+    assert (folder / "run.log").read_text().startswith("plan:")
+    assert record.metrics.calls > 0
+    assert record.seconds > 0
+
+
+def check_replays(folder: Path) -> None:
+    """A task's recording replays offline, step for step."""
+    replayed = replay(folder)
+    assert replayed.ok, replayed.divergence.report() if replayed.divergence else ""
+    assert replayed.checked == len(read_steps(folder))
+
+
 def worker_pids(out: Path) -> dict[str, dict[str, int | None]]:
     try:
         data: dict[str, dict[str, int | None]] = json.loads((out / "workers.json").read_text())
@@ -167,7 +199,8 @@ def test_two_workers_score_the_tasks_and_write_everything(
 ) -> None:
     out = tmp_path / "run"
     ids = ",".join(map(str, SAMPLE))
-    done = run(shop, model, out, "--task-ids", ids, "--workers", "2")
+    recorded = tmp_path / "recorded"
+    done = run(shop, model, out, "--task-ids", ids, "--workers", "2", "--record", str(recorded))
     assert done.returncode == 0, done.stderr
     assert f"{len(SAMPLE)} of {len(SAMPLE)} tasks passed" in done.stdout
     assert done.stderr.count("PASS") == len(SAMPLE)  # a progress line per task
@@ -177,24 +210,8 @@ def test_two_workers_score_the_tasks_and_write_everything(
     assert sorted(found) == sorted(SAMPLE)
     assert {r.worker for r in found.values()} == {"w1", "w2"}
     for task_id, record in found.items():
-        folder = out / str(task_id)
-        assert record.passed
-        assert record.attempts == 1
-        response = json.loads((folder / "agent_response.json").read_text())
-        assert set(response) == {"task_type", "status", "retrieved_data", "error_details"}
-        assert response["status"] == "SUCCESS"
-        har = json.loads((folder / "network.har").read_text())
-        assert har["log"]["entries"], "the HAR holds the session's traffic"
-        verdict = json.loads((folder / "eval_result.json").read_text())
-        assert verdict["score"] == 1.0
-        assert verdict["evaluators"]
-        steps = (folder / "trajectory.jsonl").read_text().splitlines()
-        assert len(steps) == record.metrics.actions > 0
-        assert all((folder / json.loads(s)["screenshot"]).is_file() for s in steps)
-        assert (folder / "screenshots" / "final.jpeg").is_file()
-        assert (folder / "run.log").read_text().startswith("plan:")
-        assert record.metrics.calls > 0
-        assert record.seconds > 0
+        check_task_folder(out / str(task_id), record)
+        assert (recorded / str(task_id) / "meta.json").is_file()  # --record's copy
 
     # signed in once per worker, not per task: the HARs hold no sign-in
     assert not any(
@@ -206,6 +223,8 @@ def test_two_workers_score_the_tasks_and_write_everything(
     secrets = Secrets({"password": PASSWORD})
     leaked = [p for p in out.rglob("*") if p.is_file() and secrets.leaks(p.read_bytes())]
     assert not leaked
+
+    check_replays(recorded / str(SAMPLE[0]))
 
     summary = json.loads((out / "summary.json").read_text())
     assert summary["passed"] == summary["finished"] == len(SAMPLE)

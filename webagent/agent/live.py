@@ -13,21 +13,28 @@ browser starts there, lazily, on the first `run`. The callbacks (`on_event`, `co
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
-from typing import TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from webagent.agent.agent import AgentRun, run_agent
-from webagent.agent.start import Start
+from webagent.agent.record_run import meta_for
+from webagent.agent.recording import Recorder
+from webagent.agent.start import Start, reachable
 from webagent.browser import Browser, Tab, launch, show_window
 from webagent.controller import RunResult, Settings
 from webagent.controller import events as ev
 from webagent.errors import WebAgentError
 from webagent.llm import ModelClient, ModelConfig
-from webagent.safety import Confirmation, Secrets, origin_of
+from webagent.safety import Confirmation, Secrets
 from webagent.sites.profile import Profile
+
+if TYPE_CHECKING:
+    from webagent.agent.replay import Fixture
 
 T = TypeVar("T")
 
@@ -39,7 +46,9 @@ class LiveSession:
     `headless=False` shows the browser (it needs a display); `profile` is the site's profile
     (default: detected from the pages); `allow_domains` adds to the start page's origin and
     the profile's domains, the only places a run may reach; `secrets` are credentials the
-    model types as placeholders.
+    model types as placeholders. `record`: each run is recorded as a fixture there (the
+    first in that folder, later ones in `<folder>-2`, `<folder>-3`...). `fixture`: every run
+    replays that recording instead (its network and model answers; no site, no model).
     """
 
     def __init__(
@@ -52,6 +61,8 @@ class LiveSession:
         settings: Settings | None = None,
         allow_domains: Sequence[str] = (),
         secrets: Secrets | None = None,
+        record: Path | None = None,
+        fixture: Fixture | None = None,
     ) -> None:
         self._start = start
         self._config = config
@@ -67,6 +78,10 @@ class LiveSession:
         self._want_visible = True
         self._shown = True
         self._closed = False
+        self._record = record
+        self._fixture = fixture
+        self.recordings: list[Path] = []
+        """The folders this session's runs were recorded in."""
         self.last_run: AgentRun | None = None
         """The last run whole: its result, the model's usage, calls by query."""
 
@@ -125,41 +140,94 @@ class LiveSession:
     ) -> AgentRun:
         if self._browser is None:
             self._browser = launch(headless=self._headless)
-        if self._client is None:
-            self._client = ModelClient(self._config)
         browser, url = self._browser, self._start.url
-        allowed = [origin_of(url), *self._allow_domains]
-        if self._profile is not None:
-            allowed += self._profile.site.domains
+        allowed = reachable(url, self._allow_domains, self._profile)
+        recorder = self._recorder()
+        storage = self._start.storage_state(browser)
+        replayed: dict[str, Any] = {}
+        if self._fixture is not None:
+            storage = self._fixture.start_state
+            replayed = {"replay_har": self._fixture.har, "replay_scrub": self._secrets.redact}
+        if recorder is not None:
+            recorder.keep_start_state(storage)
         tab = browser.open(
             url,
-            storage_state=self._start.storage_state(browser),
+            storage_state=storage,
             confirm=confirm,
             allow_domains=allowed,
             profile=self._profile,
             secrets=self._secrets,
+            record_har=recorder.har_path if recorder else None,
+            **replayed,
         )
         self._tab, self._shown = tab, True  # a new session opens a new, visible window
+        if recorder is not None:
+            recorder.attach(tab)
 
         def paced() -> None:
             pace()
             self._apply_window()
 
+        def watch(event: ev.Event) -> None:
+            if recorder is not None:
+                recorder.event(event)
+            on_event(event)
+
+        outcome: AgentRun | None = None
         try:
             self._apply_window()
-            return run_agent(
-                tab,
-                self._client,
-                task,
-                settings=self._settings,
-                profile=self._profile,
-                secrets=[self._secrets.placeholder(name) for name in self._secrets.names],
-                on_event=on_event,
-                pace=paced,
-            )
+            with self._model(recorder) as client:
+                outcome = run_agent(
+                    tab,
+                    client,
+                    task,
+                    settings=self._settings,
+                    profile=self._profile,
+                    secrets=[self._secrets.placeholder(name) for name in self._secrets.names],
+                    on_event=watch,
+                    pace=paced,
+                )
+            return outcome
         finally:
             self._tab = None
             tab.close()
+            if recorder is not None:
+                meta = meta_for(
+                    task,
+                    url,
+                    self._config,
+                    self._settings,
+                    site=self._start.site_name,
+                    profile=self._profile.name if self._profile else None,
+                    confirm=confirm,
+                    allow_domains=allowed,
+                    secrets=self._secrets,
+                    run=outcome,
+                )
+                recorder.finish(meta, decisions=tab.decisions, secrets=self._secrets)
+                self.recordings.append(recorder.folder)
+
+    def _recorder(self) -> Recorder | None:
+        if self._record is None:
+            return None
+        n = len(self.recordings) + 1
+        folder = self._record if n == 1 else self._record.with_name(f"{self._record.name}-{n}")
+        return Recorder(folder)
+
+    @contextlib.contextmanager
+    def _model(self, recorder: Recorder | None) -> Iterator[ModelClient]:
+        """The session's client; a run's own when it is recorded or replayed (a cassette
+        belongs to one run)."""
+        if recorder is not None:
+            with ModelClient(self._config, record=recorder.cassette_path) as client:
+                yield client
+        elif self._fixture is not None:
+            with ModelClient(self._config, replay=self._fixture.cassette) as client:
+                yield client
+        else:
+            if self._client is None:
+                self._client = ModelClient(self._config)
+            yield self._client
 
     def _apply_window(self) -> None:
         want = self._want_visible

@@ -9,12 +9,16 @@
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
-from webagent.browser import Browser
+from webagent.actions import NewTab, TabFocus
+from webagent.browser import Browser, Tab
 from webagent.errors import ConfigError
+from webagent.safety import origin_of
 from webagent.sites import start_site
 from webagent.sites.oracle_runner import sign_in
+from webagent.sites.profile import Profile
 from webagent.sites.server import SiteServer
 from webagent.urls import normalize_url
 
@@ -61,6 +65,11 @@ class Start:
         """A URL, or the local site's name."""
         return self._url if self._url is not None else self._site().site.name
 
+    @property
+    def site_name(self) -> str | None:
+        """The local site's name; None for a URL."""
+        return self.server.site.name if self.server is not None else None
+
     def storage_state(self, browser: Browser) -> Path | None:
         """The signed-in session for a local site with an oracle file (signed in on the
         first call, with `browser`); None for a URL or a site without one."""
@@ -87,3 +96,20 @@ class Start:
     def _site(self) -> SiteServer:
         assert self.server is not None  # exactly one of url and server is set
         return self.server
+
+
+def open_more(tab: Tab, urls: Sequence[str]) -> None:
+    """A task with several start pages (a map and a wiki) gets a tab for each, as in
+    BrowserGym; the first keeps the focus."""
+    if not urls:
+        return
+    for url in urls:
+        tab.act(NewTab())
+        tab.goto(url)
+    tab.act(TabFocus(index=0))
+
+
+def reachable(url: str, also: Sequence[str], profile: Profile | None) -> list[str]:
+    """The hosts a run from `url` may reach: its own, `also`, and the profile's domains."""
+    hosts = [origin_of(url), *also, *(profile.site.domains if profile is not None else ())]
+    return list(dict.fromkeys(hosts))

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from webagent import __version__
-from webagent.cli import bench, demo, doctor, llm, observe, run, sites, tui, webarena
+from webagent.cli import bench, demo, doctor, llm, observe, replay, run, sites, tui, webarena
 from webagent.errors import ConfigError, WebAgentError
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
@@ -20,7 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"webagent {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (run, tui, demo, webarena, observe, sites, llm, bench, doctor):
+    for module in (run, tui, demo, webarena, replay, observe, sites, llm, bench, doctor):
         module.register(commands)
     return parser
 

@@ -13,6 +13,7 @@ import sqlite3
 import sys
 import tempfile
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,9 @@ from webagent.sites.profiles import site_profile
 from webagent.webarena import Task, load_tasks, render_url
 
 SITE = "demo_shop"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+"""The committed recordings (in a source checkout)."""
+DEMO_FIXTURE = "shop-order-denied"
 DEMO_TASK = 47
 """Buy a pair of headphones: the solution's last step is Place Order."""
 
@@ -69,10 +73,21 @@ def register(commands: Any) -> None:
         metavar="SECONDS",
         help="in the app: deny a question nobody answers within this many seconds",
     )
+    parser.add_argument(
+        "--from-fixture",
+        nargs="?",
+        const=DEMO_FIXTURE,
+        metavar="NAME",
+        help="replay a recording instead: no shop, no model server, nothing on the network "
+        f"(NAME: a folder in fixtures/ or any recording's path; default {DEMO_FIXTURE}). "
+        "Answers the app's questions as you like; without a terminal, as recorded",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.from_fixture is not None:
+        return _from_fixture(args)
     from webagent.sites.oracle_model import OracleModel  # the sites' solutions load here
 
     use_app = not args.no_tui and sys.stdin.isatty() and sys.stdout.isatty()
@@ -109,6 +124,49 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _from_fixture(args: argparse.Namespace) -> int:
+    from webagent.agent.replay import Fixture, RecordedAnswers
+
+    fixture = Fixture(_fixture_folder(args.from_fixture))
+    meta = fixture.meta
+    session = LiveSession(
+        Start(url=meta.start_url),
+        fixture.model_config(),
+        headless=not args.headed,
+        profile=site_profile(meta.profile) if meta.profile else None,
+        settings=fixture.settings(),
+        allow_domains=meta.allow_domains,
+        secrets=fixture.secrets(),
+        fixture=fixture,
+    )
+    try:
+        if not args.no_tui and sys.stdin.isatty() and sys.stdout.isatty():
+            from tui.app import create_app
+
+            create_app(session, meta.task, confirm_timeout=args.confirm_timeout).run()
+        else:
+            recorded = RecordedAnswers(meta.answers)
+            policy = fixture.confirm()
+            answer = (lambda _: policy == "allow") if isinstance(policy, str) else recorded
+            _print_run(session, meta.task, answer=answer)
+    finally:
+        session.close()
+    print(f"replayed the recording {fixture.folder} (recorded {meta.recorded})")
+    return 0
+
+
+def _fixture_folder(name: str) -> Path:
+    given = Path(name)
+    if given.is_dir():
+        return given
+    folder = FIXTURES / name
+    if folder.is_dir():
+        return folder
+    known = sorted(p.name for p in FIXTURES.glob("*") if (p / "meta.json").is_file())
+    listed = ", ".join(known) if known else "none found"
+    raise ConfigError(f"no recording {name!r} (a path, or one of fixtures/: {listed})")
+
+
 def _task(tasks_file: Path, task_id: int) -> Task:
     for task in load_tasks(tasks_file):
         if task.task_id == task_id:
@@ -116,7 +174,9 @@ def _task(tasks_file: Path, task_id: int) -> Task:
     raise ConfigError(f"the demo shop has no task {task_id} (see {tasks_file})")
 
 
-def _print_run(session: LiveSession, task: str) -> None:
+def _print_run(
+    session: LiveSession, task: str, answer: Callable[[Confirmation], bool] | None = None
+) -> None:
     from webagent.controller.events import describe as describe_event
 
     print(f"task: {task}", flush=True)
@@ -132,7 +192,16 @@ def _print_run(session: LiveSession, task: str) -> None:
         print("answer: no (no terminal to ask in; run `webagent demo` in one to decide)")
         return False
 
-    result = session.run(task, on_event=show, confirm=deny, pace=lambda: None)
+    def recorded(confirmation: Confirmation) -> bool:
+        assert answer is not None
+        approved = answer(confirmation)
+        print("the agent asks before this:", flush=True)
+        print(textwrap.indent(confirmation.describe(), "    "), flush=True)
+        print(f"answer: {'yes' if approved else 'no'} (as recorded)", flush=True)
+        return approved
+
+    confirm = deny if answer is None else recorded
+    result = session.run(task, on_event=show, confirm=confirm, pace=lambda: None)
     print(f"status: {result.answer.status} ({result.how})", flush=True)
 
 

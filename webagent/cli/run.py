@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from webagent.agent import AgentRun, run_agent
-from webagent.agent.start import Start
+from webagent.agent.record_run import meta_for
+from webagent.agent.recording import CASSETTE_FILE as CASSETTE
+from webagent.agent.recording import Meta, Recorder
+from webagent.agent.start import Start, reachable
 from webagent.browser import launch
 from webagent.cli.model_options import add_model_options, model_config
 from webagent.controller import MODES, Settings
 from webagent.controller import events as ev
 from webagent.controller.events import describe as describe_event
+from webagent.errors import ConfigError
 from webagent.llm import Budget, ModelClient
-from webagent.safety import ConfirmPolicy, Secrets, origin_of
+from webagent.safety import ConfirmPolicy, Decision, Secrets
 from webagent.sites.profiles import site_profile
 
 
@@ -48,6 +54,18 @@ def register(commands: Any) -> None:
         metavar="DIR",
         help="write the run there: result.json, run.log, network.har, model.cassette.jsonl "
         "(credentials redacted from all of them)",
+    )
+    parser.add_argument(
+        "--record",
+        metavar="DIR",
+        help="record the session there as a fixture (pages, actions, model answers, network, "
+        "screenshots; secrets and cookies scrubbed): `webagent replay DIR` runs it offline",
+    )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="with --record: a Playwright trace as well (trace.zip; `playwright show-trace`); "
+        "compressed, so secrets in it are NOT scrubbed: keep it to yourself",
     )
     safety = parser.add_argument_group("safety")
     safety.add_argument(
@@ -85,28 +103,32 @@ def run(args: argparse.Namespace) -> int:
     )
     profile = site_profile(args.profile or args.site) if (args.profile or args.site) else None
     budget = Budget(max_calls=args.max_calls, max_cost=args.max_cost)
-    secrets = Secrets.from_env()
-    if args.secrets:
-        secrets = secrets.merged(Secrets.from_file(args.secrets))
+    secrets = secrets_from(args.secrets)
     confirm: ConfirmPolicy = args.confirm or ("ask" if sys.stdin.isatty() else "deny")
     out = Path(args.out) if args.out else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     log = _Log(out / "run.log" if out else None, echo=not args.quiet)
+    if args.trace and not args.record:
+        raise ConfigError("--trace goes with --record DIR (the trace is kept there)")
+    recorder = Recorder(args.record, trace=args.trace) if args.record else None
+    har = recorder.har_path if recorder else (out / "network.har" if out else None)
+    cassette = recorder.cassette_path if recorder else (out / CASSETTE if out else None)
+    outcome: AgentRun | None = None
     try:
         with (
             launch(headless=not args.headed) as browser,
             ModelClient(
                 model_config(args),
                 budget=budget,
-                record=out / "model.cassette.jsonl" if out else None,
+                record=cassette,
             ) as client,
             Start(url=args.url, site=args.site) as start,
         ):
             url, storage = start.url, start.storage_state(browser)
-            allowed = [] if args.any_domain else [origin_of(url), *args.allow_domain]
-            if profile is not None and not args.any_domain:
-                allowed += profile.site.domains
+            if recorder is not None:
+                recorder.keep_start_state(storage)
+            allowed = [] if args.any_domain else reachable(url, args.allow_domain, profile)
             tab = browser.open(
                 url,
                 storage_state=storage,
@@ -114,8 +136,11 @@ def run(args: argparse.Namespace) -> int:
                 allow_domains=allowed,
                 profile=profile,
                 secrets=secrets,
-                record_har=out / "network.har" if out else None,
+                record_har=har,
+                trace=recorder.trace_path if recorder and recorder.trace else None,
             )
+            if recorder is not None:
+                recorder.attach(tab)
             try:
                 outcome = run_agent(
                     tab,
@@ -124,15 +149,30 @@ def run(args: argparse.Namespace) -> int:
                     settings=settings,
                     profile=profile,
                     secrets=[secrets.placeholder(name) for name in secrets.names],
-                    on_event=log.event,
+                    on_event=_both(log.event, recorder.event if recorder else None),
                 )
             finally:
                 tab.close()
+                if recorder is not None:
+                    meta = meta_for(
+                        args.task,
+                        url,
+                        client.config,
+                        settings,
+                        site=start.site_name,
+                        profile=args.profile or args.site,
+                        confirm=confirm,
+                        allow_domains=allowed,
+                        secrets=secrets,
+                        run=outcome,
+                    )
+                    _finish_recording(recorder, meta, tab.decisions, secrets, out)
         decisions = tab.decisions
         for decision in decisions:
             log.line(f"safety: {decision.describe()}")
         for url_blocked in tab.blocked:
             log.line(f"blocked (outside the allowed domains): {url_blocked}")
+        assert outcome is not None  # run_agent returned, or its error went past here
         result = outcome.to_json()
         result["decisions"] = [decision.to_json() for decision in decisions]
         result["blocked"] = tab.blocked
@@ -146,6 +186,38 @@ def run(args: argparse.Namespace) -> int:
             secrets.redact_tree(out)  # what the run wrote, whatever got there
     _print(outcome, result, as_json=args.json)
     return 0 if outcome.result.answer.status == "SUCCESS" else 1
+
+
+def secrets_from(path: str | None) -> Secrets:
+    """`$WEBAGENT_SECRET_<NAME>` values, and those of the `--secrets` file if given."""
+    secrets = Secrets.from_env()
+    return secrets.merged(Secrets.from_file(path)) if path else secrets
+
+
+def _finish_recording(
+    recorder: Recorder,
+    meta: Meta,
+    decisions: Sequence[Decision],
+    secrets: Secrets,
+    out: Path | None,
+) -> None:
+    recorder.finish(meta, decisions=decisions, secrets=secrets)
+    if out is not None:  # --out gets its own copies
+        shutil.copy(recorder.har_path, out / "network.har")
+        shutil.copy(recorder.cassette_path, out / CASSETTE)
+
+
+def _both(
+    first: Callable[[ev.Event], None], second: Callable[[ev.Event], None] | None
+) -> Callable[[ev.Event], None]:
+    if second is None:
+        return first
+
+    def both(event: ev.Event) -> None:
+        first(event)
+        second(event)
+
+    return both
 
 
 class _Log:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from webagent.agent.live import LiveSession
 from webagent.agent.start import Start
 from webagent.cli.model_options import add_model_options, model_config
+from webagent.cli.run import secrets_from
 from webagent.controller import MODES, Settings
 from webagent.errors import ConfigError
-from webagent.safety import Secrets
 from webagent.sites.profiles import site_profile
 
 
@@ -54,6 +55,13 @@ def register(commands: Any) -> None:
         help="credentials as a TOML/JSON table {name = value}; the model types "
         "<secret>name</secret> and never sees the value ($WEBAGENT_SECRET_<NAME> adds more)",
     )
+    parser.add_argument(
+        "--record",
+        metavar="DIR",
+        type=Path,
+        help="record each run as a fixture (the first in DIR, later ones in DIR-2, DIR-3...): "
+        "`webagent replay DIR` runs it offline",
+    )
     add_model_options(parser)
     parser.set_defaults(run=run)
 
@@ -61,9 +69,7 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     require_terminal("webagent tui")
     name = args.profile or args.site
-    secrets = Secrets.from_env()
-    if args.secrets:
-        secrets = secrets.merged(Secrets.from_file(args.secrets))
+    secrets = secrets_from(args.secrets)
     session = LiveSession(
         Start(url=args.url, site=args.site),
         model_config(args),
@@ -72,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
         settings=Settings.for_mode(args.mode, max_actions=args.max_actions),
         allow_domains=args.allow_domain,
         secrets=secrets,
+        record=args.record,
     )
     try:
         from tui.app import create_app  # Textual loads only for this command
@@ -79,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
         create_app(session, args.task, confirm_timeout=args.confirm_timeout).run()
     finally:
         session.close()
+    for folder in session.recordings:
+        print(f"recorded: {folder} (replay it with `webagent replay {folder}`)")
     return 0
 
 

@@ -109,6 +109,13 @@ def _register_run(sub: Any) -> None:
         action="store_true",
         help="let the browser leave the configured sites (by default only they are reachable)",
     )
+    agent.add_argument(
+        "--record",
+        metavar="DIR",
+        type=Path,
+        help="copy each finished task's recording to DIR/<task id> (every task folder in "
+        "--out is one already: `webagent replay OUT/<id>` runs it offline)",
+    )
     workers = run.add_argument_group("workers")
     workers.add_argument("--workers", type=int, default=1, help="parallel browsers (default 1)")
     workers.add_argument(
@@ -192,6 +199,7 @@ def run_run(args: argparse.Namespace) -> int:
         serial_mutations=not args.parallel_mutations,
         backend="ray" if args.ray else "local",
         ray_address=args.ray,
+        record=args.record,
     )
     progress = Progress(len(tasks), stream=None if args.quiet else sys.stderr)
     started = time.monotonic()

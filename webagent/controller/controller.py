@@ -556,6 +556,7 @@ class Controller:
                 page.profile.name if page.profile else "",
                 page.state.name if page.state else None,
                 page.classification.decided if page.classification else None,
+                page.observation.text,
             )
         )
         return page

@@ -38,6 +38,8 @@ class PageSeen:
     site: str
     state: str | None
     decided: str | None
+    text: str = ""
+    """The page as the model reads it (what a recording keeps and a replay compares)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Literal
 
 from webagent import __version__
+from webagent.agent.recording import META_FILE, copy_recording
 from webagent.errors import ConfigError, WebAgentError
 from webagent.runner.conflicts import clash, task_locks
 from webagent.runner.pool import ProcessPool, WorkerSpec
@@ -29,6 +30,7 @@ from webagent.runner.record import (
     TaskRecord,
     read_record,
     read_run,
+    task_folder,
     write_json,
     write_record,
 )
@@ -60,6 +62,8 @@ class Benchmark:
     """Tasks that change the same part of a site take turns (reads run alongside anything)."""
     backend: Literal["local", "ray"] = "local"
     ray_address: str | None = None
+    record: Path | None = None
+    """Each finished task's recording is copied there too (`RECORD/<id>`, a fixture)."""
 
     def info(self) -> RunInfo:
         needed = sorted({site for task in self.tasks for site in site_names(task)})
@@ -151,6 +155,12 @@ def _execute(
         write_record(bench.out, record)
         progress.record(record)
 
+    def finished(record: TaskRecord) -> None:
+        folder = task_folder(bench.out, record.task_id)
+        if bench.record is not None and (folder / META_FILE).is_file():
+            copy_recording(folder, bench.record / str(record.task_id))
+        progress.record(record)
+
     spec = WorkerSpec(bench.out, bench.tasks_file, bench.sites, bench.options)
     if bench.backend == "ray":
         from webagent.runner.ray_pool import RayPool  # ray is an optional extra
@@ -159,7 +169,7 @@ def _execute(
             spec,
             bench.workers,
             address=bench.ray_address,
-            on_record=progress.record,
+            on_record=finished,
             on_lost=lost,
             on_note=progress.note,
             task_timeout=bench.task_timeout,
@@ -168,7 +178,7 @@ def _execute(
     ProcessPool(
         spec,
         bench.workers,
-        on_record=progress.record,
+        on_record=finished,
         on_lost=lost,
         on_note=progress.note,
         task_timeout=bench.task_timeout,

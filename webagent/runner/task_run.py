@@ -12,7 +12,6 @@ the task unfinished so that a rerun does it again.
 
 from __future__ import annotations
 
-import json
 import shutil
 import time
 from collections.abc import Sequence
@@ -21,8 +20,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from webagent.actions import NewTab, TabFocus
 from webagent.agent import AgentRun, run_agent
+from webagent.agent.record_run import meta_for
+from webagent.agent.recording import Recorder
+from webagent.agent.start import open_more
 from webagent.browser import Browser, Tab
 from webagent.controller import Settings
 from webagent.controller import events as ev
@@ -144,41 +145,62 @@ class TaskRunner:
         storage = self._storage(sites)
         urls = [render_url(url, self.sites.urls) for url in task.start_urls]
         allowed = [] if self.options.any_domain else self.sites.allowed_hosts()
-        log = _RunLog(folder, self.options.screenshots)
+        # The task's folder is a recording too: `webagent replay OUT/<id>` runs it offline.
+        recorder = Recorder(folder, screenshots=self.options.screenshots == "steps")
+        recorder.keep_start_state(storage)
+        log = _RunLog(folder)
+        outcome: AgentRun | None = None
         try:
             tab = self.browser.open(
                 urls[0],
                 storage_state=storage,
-                record_har=folder / HAR_FILE,
+                record_har=recorder.har_path,
                 confirm=self.options.confirm,
                 allow_domains=allowed,
                 secrets=self.secrets,
             )
-            log.tab = tab
+            recorder.attach(tab)
             try:
-                outcome = self._agent(task, tab, urls, folder, log)
+                outcome = self._agent(task, tab, urls, recorder, log)
             finally:
                 tab.close()  # writes the HAR
+                recorder.finish(
+                    meta_for(
+                        task.intent,
+                        urls[0],
+                        self.options.model,
+                        self.options.settings(),
+                        site=None,
+                        profile=None,
+                        confirm=self.options.confirm,
+                        allow_domains=allowed,
+                        secrets=self.secrets,
+                        run=outcome,
+                        more_urls=urls[1:],
+                    ),
+                    decisions=tab.decisions,
+                    secrets=self.secrets,
+                )
         finally:
             log.close()
         result = outcome.to_json()
         result["decisions"] = [decision.to_json() for decision in tab.decisions]
         result["blocked"] = tab.blocked
         write_json(folder / "result.json", result)
-        with (folder / "trajectory.jsonl").open("w", encoding="utf-8") as file:
-            for n, step in enumerate(outcome.result.steps):
-                shot = log.shots[n] if n < len(log.shots) else None
-                line = {**step.to_json(), "screenshot": shot}
-                file.write(json.dumps(line, ensure_ascii=False, default=str) + "\n")
         return outcome
 
     def _agent(
-        self, task: Task, tab: Tab, urls: Sequence[str], folder: Path, log: _RunLog
+        self, task: Task, tab: Tab, urls: Sequence[str], recorder: Recorder, log: _RunLog
     ) -> AgentRun:
-        _open_more(tab, urls[1:])
+        open_more(tab, urls[1:])
         budget = Budget(max_calls=self.options.max_calls, max_cost=self.options.max_cost)
+
+        def watch(event: ev.Event) -> None:
+            recorder.event(event)
+            log.event(event)
+
         with ModelClient(
-            self.options.model, budget=budget, record=folder / "model.cassette.jsonl"
+            self.options.model, budget=budget, record=recorder.cassette_path
         ) as client:
             outcome = run_agent(
                 tab,
@@ -187,10 +209,10 @@ class TaskRunner:
                 settings=self.options.settings(),
                 start_url=urls[0],
                 secrets=[self.secrets.placeholder(name) for name in self.secrets.names],
-                on_event=log.event,
+                on_event=watch,
             )
         if self.options.screenshots != "none":
-            tab.screenshot(folder / "screenshots" / "final.jpeg")
+            tab.screenshot(recorder.folder / "screenshots" / "final.jpeg")
         return outcome
 
     def _storage(self, sites: Sequence[str]) -> dict[str, Any] | None:
@@ -213,25 +235,10 @@ class TaskRunner:
         self._signed_in.clear()
 
 
-def _open_more(tab: Tab, urls: Sequence[str]) -> None:
-    """A task with several start pages (a map and a wiki) gets a tab for each, as in
-    BrowserGym; the first keeps the focus."""
-    if not urls:
-        return
-    for url in urls:
-        tab.act(NewTab())
-        tab.goto(url)
-    tab.act(TabFocus(index=0))
-
-
 class _RunLog:
-    """The run as it happens: `run.log` lines, and a screenshot after each action."""
+    """The run as it happens, in `run.log`."""
 
-    def __init__(self, folder: Path, screenshots: Screenshots) -> None:
-        self.folder = folder
-        self.screenshots = screenshots
-        self.tab: Tab | None = None
-        self.shots: list[str] = []
+    def __init__(self, folder: Path) -> None:
         self._file = (folder / "run.log").open("w", encoding="utf-8")
 
     def event(self, event: ev.Event) -> None:
@@ -239,10 +246,6 @@ class _RunLog:
         if line:
             self._file.write(line + "\n")
             self._file.flush()
-        if isinstance(event, ev.ActionDone) and self.screenshots == "steps" and self.tab:
-            name = f"screenshots/step-{len(self.shots) + 1:03d}.jpeg"
-            shot = self.tab.screenshot(self.folder / name)
-            self.shots.append(name if shot is not None else "")
 
     def close(self) -> None:
         self._file.close()

@@ -74,6 +74,11 @@ _NOT_CLICKED = _TEXT_ROLES | {"combobox", "slider", "scrollbar", "listbox"}
 _UNKNOWN_TASK = "the oracle has no solution for this task"
 
 
+_ORIGIN = re.compile(r"https?://[^/\s\]\)\"']+")
+"""A URL's scheme and host: left out of decision points, so that a run makes the same
+choices whatever port the site is served on (a fixture recorded again, a rerun)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Turn:
     """One step request: what it shows, the task's path, and where its decisions are taken
@@ -215,7 +220,7 @@ class OracleModel:
         path = self._paths.get(task_id) if task_id is not None else None
         if task_id is None or path is None:
             return _unknown(request, _UNKNOWN_TASK)
-        last = view.history[-1].text if view.history else ""
+        last = _ORIGIN.sub("", view.history[-1].text) if view.history else ""
         turn = _Turn(view, path, task_id, f"{len(view.history)}|{last}")
         progress = walk(path, view.history, view.page, view.remedies)
         cursor, on_path = progress.cursor, progress.on_path

@@ -1,0 +1,173 @@
+"""Every recording under fixtures/ replays offline, step for step: a folder added there is a
+regression test. No demo shop and no model server run here: the network comes from each
+fixture's HAR (anything else is aborted) and the model's answers from its cassette."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from webagent.agent.recording import read_meta, read_steps
+from webagent.agent.replay import replay
+from webagent.browser import Browser
+from webagent.cli import main
+from webagent.observation import render
+from webagent.safety import Secrets
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "fixtures"
+FOLDERS = sorted(meta.parent for meta in FIXTURES.glob("*/meta.json"))
+LIMIT = 5 * 1024 * 1024
+
+
+def test_there_are_fixtures_of_every_kind() -> None:
+    outcomes = [read_meta(folder).outcome for folder in FOLDERS]
+    assert len(FOLDERS) >= 6
+    assert any(o["backtracks"] for o in outcomes)
+    assert any(o["decompositions"] for o in outcomes)
+    assert any(o["how"] == "denied" and o["denials"] for o in outcomes)
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=[folder.name for folder in FOLDERS])
+def test_the_fixture_replays_as_recorded(browser: Browser, folder: Path) -> None:
+    size = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+    assert size <= LIMIT, f"{folder.name} takes {size / 1e6:.1f} MB"
+    result = replay(folder, browser=browser)
+    assert result.ok, result.divergence.report() if result.divergence else ""
+    assert result.checked == len(read_steps(folder))
+    assert result.unmatched == []  # every request the agent caused was recorded
+    assert result.run is not None
+    recorded = read_meta(folder).outcome
+    metrics = result.run.result.metrics
+    assert (result.run.result.answer.status, metrics.actions, metrics.backtracks) == (
+        recorded["status"],
+        recorded["actions"],
+        recorded["backtracks"],
+    )
+
+
+@pytest.fixture
+def buttons_renamed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A renderer change that alters what the model reads: buttons shown as `btn`."""
+    label = render._label
+
+    def changed(*args: Any, **kwargs: Any) -> str | None:
+        line = label(*args, **kwargs)
+        return line.replace(" button ", " btn ") if line else line
+
+    monkeypatch.setattr(render, "_label", changed)
+
+
+@pytest.mark.usefixtures("buttons_renamed")
+def test_a_renderer_change_fails_a_fixture_with_its_first_difference(browser: Browser) -> None:
+    result = replay(FIXTURES / "shop-price-lookup", browser=browser)
+    assert result.divergence is not None
+    assert (result.divergence.step, result.divergence.kind) == (1, "observation")
+    report = result.divergence.report()
+    lines = report.splitlines()
+    assert lines[0].startswith("replay diverged at step 1 (")
+    assert "the page the model reads differs" in lines[0]
+    assert "--- recorded observation" in lines
+    assert "+++ replayed observation" in lines
+    removed = [line for line in lines if line.startswith("-") and " button 'Search'" in line]
+    added = [line for line in lines if line.startswith("+") and " btn 'Search'" in line]
+    assert removed
+    assert added
+    assert len(lines) <= 45  # the first difference, not the whole page
+
+
+def test_a_recording_of_a_local_site_replays_with_the_site_gone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`webagent run --record` on a local site (served by the command, stopped after it)
+    and the oracle model; then `webagent replay` with neither running. A secret that the
+    pages show (the customer's surname, here) is in no file of the recording, and the
+    recording still replays."""
+    monkeypatch.setenv("WEBAGENT_SECRET_SURNAME", "Lopez")
+    from webagent.llm.server import start_model_server
+    from webagent.sites.oracle_model import OracleModel
+
+    folder = tmp_path / "recorded"
+    task = "What is the grand total of order #000000180?"
+    with start_model_server(answerer=OracleModel("demo_shop")) as model:
+        code = main(
+            [
+                "run",
+                task,
+                "--site",
+                "demo_shop",
+                "--record",
+                str(folder),
+                "--trace",
+                "--model",
+                "webagent-oracle",
+                "--base-url",
+                model.url,
+                "--quiet",
+            ]
+        )
+    assert code == 0
+    meta = read_meta(folder)
+    assert (meta.task, meta.site, meta.confirm) == (task, "demo_shop", "deny")
+    assert {"meta.json", "trajectory.jsonl", "model.cassette.jsonl", "network.har"} <= {
+        path.name for path in folder.iterdir()
+    }
+    assert list((folder / "screenshots").glob("step-*.jpeg"))
+    assert zipfile.is_zipfile(folder / "trace.zip")
+    secret = Secrets({"surname": "Lopez"})
+    leaked = [
+        path.name
+        for path in folder.rglob("*")
+        if path.is_file() and path.name != "trace.zip" and secret.leaks(path.read_bytes())
+    ]
+    assert leaked == []
+    assert "Emma <secret>surname</secret>" in (folder / "trajectory.jsonl").read_text()
+    capsys.readouterr()
+    assert main(["replay", str(folder)]) == 0
+    assert "recorded: same as recorded" in capsys.readouterr().out
+
+
+def test_update_records_a_fixture_again_and_it_still_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "shop-backtrack"
+    shutil.copytree(FIXTURES / "shop-backtrack", folder)
+    before = read_meta(folder)
+    assert main(["replay", "--update", str(folder)]) == 0
+    after = read_meta(folder)
+    assert after.start_url != before.start_url  # a fresh shop, on another port
+    assert after.oracle == before.oracle
+    assert after.outcome == before.outcome
+    assert "shop-backtrack: recorded again" in capsys.readouterr().out
+    assert main(["replay", str(folder)]) == 0
+
+
+def test_replay_of_a_folder_that_is_not_a_recording_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(tmp_path)]) == 2
+    assert "has no meta.json" in capsys.readouterr().err
+
+
+def test_the_demo_runs_from_a_fixture_with_no_shop_and_no_model() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "webagent", "demo", "--from-fixture", "--no-tui"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={k: v for k, v in os.environ.items() if not k.startswith("OPENAI")},
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "the agent asks before this:" in out
+    assert "answer: no (as recorded)" in out
+    assert "status: ACTION_NOT_ALLOWED_ERROR (denied)" in out
+    assert "replayed the recording" in out

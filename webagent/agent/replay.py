@@ -1,0 +1,379 @@
+"""Replaying a recorded session offline, and checking it goes the same way.
+
+    result = replay(Path("fixtures/shop-buy-headphones"))
+    if not result.ok:
+        print(result.divergence.report())
+
+The network comes from the fixture's HAR (in recorded order; whatever it lacks is aborted,
+so nothing reaches a live site), the model's answers from its cassette, a person's answers
+to confirmations from its meta. The same agent runs; a `Checker` compares every page it
+reads and every action it takes with the recording and stops the run at the first
+difference, which `Divergence.report()` shows with the step and a diff of the page.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Literal
+
+from webagent.actions import format_action
+from webagent.agent.agent import AgentRun, run_agent
+from webagent.agent.recording import (
+    CASSETTE_FILE,
+    HAR_FILE,
+    START_STATE_FILE,
+    Meta,
+    Step,
+    read_meta,
+    read_steps,
+)
+from webagent.agent.start import open_more
+from webagent.browser import Browser, launch
+from webagent.controller import Settings
+from webagent.controller import events as ev
+from webagent.errors import ConfigError, WebAgentError
+from webagent.llm import ModelClient, ModelConfig
+from webagent.safety import Confirmation, ConfirmPolicy, Secrets
+from webagent.sites.profiles import site_profile
+
+Kind = Literal["observation", "action", "answer", "question", "model", "network"]
+DIFF_LINES = 40
+"""Lines of an observation diff a report shows."""
+
+
+@dataclass(frozen=True, slots=True)
+class Divergence:
+    """Where a replay first went another way than its recording."""
+
+    step: int
+    """The recorded step (1-based) at which it happened."""
+    kind: Kind
+    expected: str
+    got: str
+    where: str = ""
+    """The recorded step's action (or "the end of the run")."""
+
+    def report(self) -> str:
+        """The first difference, for a person: the step, what differs, and a diff."""
+        head = f"replay diverged at step {self.step}"
+        if self.where:
+            head += f" ({self.where})"
+        if self.kind == "observation":
+            diff = difflib.unified_diff(
+                self.expected.splitlines(),
+                self.got.splitlines(),
+                "recorded observation",
+                "replayed observation",
+                n=2,
+                lineterm="",
+            )
+            lines = list(diff)
+            shown = lines[:DIFF_LINES]
+            if len(lines) > DIFF_LINES:
+                shown.append(f"... ({len(lines) - DIFF_LINES} more diff lines)")
+            return f"{head}: the page the model reads differs\n" + "\n".join(shown)
+        labels = {
+            "action": "the action differs",
+            "answer": "the final answer differs",
+            "question": "the confirmations differ",
+            "model": "the model was asked something the cassette does not hold",
+            "network": "the page needed requests the recording does not hold",
+        }
+        return f"{head}: {labels[self.kind]}\n  recorded: {self.expected}\n  replayed: {self.got}"
+
+
+class Diverged(WebAgentError):
+    """Raised inside a replayed run to stop it at the first difference."""
+
+    def __init__(self, divergence: Divergence) -> None:
+        super().__init__(divergence.report())
+        self.divergence = divergence
+
+
+class Checker:
+    """Compares a run's events with the recorded steps, as they happen (pure: no browser).
+
+    `event` raises `Diverged` at the first page or action that differs; `finish` checks the
+    run ended where the recording did."""
+
+    def __init__(self, steps: list[Step]) -> None:
+        self.steps = steps
+        self.checked = 0
+        """Recorded steps matched so far."""
+        self._seen = 0  # observations matched within the current step
+
+    def event(self, event: ev.Event) -> None:
+        if isinstance(event, ev.PageSeen):
+            self._page(event.text)
+        elif isinstance(event, ev.ActionDone):
+            self._action(event)
+        elif isinstance(event, ev.Finished):
+            self._finished(event)
+
+    def finish(self) -> None:
+        """After the run: every recorded step was replayed."""
+        if self.checked < len(self.steps):
+            step = self.steps[self.checked]
+            raise Diverged(
+                Divergence(step.index, "action", _describe(step), "the run ended", _where(step))
+            )
+
+    def _current(self, got: str) -> Step:
+        if self.checked >= len(self.steps):
+            raise Diverged(
+                Divergence(len(self.steps) + 1, "action", "the run ended", got, "after the end")
+            )
+        return self.steps[self.checked]
+
+    def _page(self, text: str) -> None:
+        step = self._current("the agent read another page")
+        if self._seen >= len(step.observations):
+            raise Diverged(
+                Divergence(
+                    step.index,
+                    "action",
+                    _describe(step),
+                    "the agent read the page once more first",
+                    _where(step),
+                )
+            )
+        expected = step.observations[self._seen]
+        if text != expected:
+            raise Diverged(Divergence(step.index, "observation", expected, text, _where(step)))
+        self._seen += 1
+
+    def _action(self, done: ev.ActionDone) -> None:
+        action = format_action(done.result.action) if done.result.action is not None else ""
+        got = f"{done.kind}: {action}"
+        step = self._current(got)
+        if step.kind == "finish" or got != _describe(step):
+            raise Diverged(Divergence(step.index, "action", _describe(step), got, _where(step)))
+        self.checked += 1
+        self._seen = 0
+
+    def _finished(self, finished: ev.Finished) -> None:
+        got = f"{finished.answer.status}: {finished.answer.retrieved_data!r} ({finished.how})"
+        step = self._current(got)
+        if step.kind != "finish":
+            raise Diverged(Divergence(step.index, "action", _describe(step), got, _where(step)))
+        answer = step.answer or {}
+        expected = f"{answer.get('status')}: {answer.get('retrieved_data')!r} ({step.how})"
+        if got != expected:
+            raise Diverged(Divergence(step.index, "answer", expected, got, "the end of the run"))
+        self.checked += 1
+
+
+def _describe(step: Step) -> str:
+    if step.kind == "finish":
+        return "the run ended"
+    return f"{step.kind}: {step.action}"
+
+
+def _where(step: Step) -> str:
+    return "the end of the run" if step.kind == "finish" else step.action
+
+
+@dataclass
+class ReplayResult:
+    """How a replay went: `ok` when it followed the recording to its end."""
+
+    folder: Path
+    meta: Meta
+    steps: int
+    """Recorded steps (the finish included)."""
+    checked: int = 0
+    divergence: Divergence | None = None
+    run: AgentRun | None = None
+    unmatched: list[str] = field(default_factory=list)
+    """Requests the HAR could not answer (aborted)."""
+
+    @property
+    def ok(self) -> bool:
+        return self.divergence is None
+
+
+class Fixture:
+    """A recording on disk, checked on load (`ConfigError` saying what is missing)."""
+
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = Path(folder)
+        if not self.folder.is_dir():
+            raise ConfigError(f"no recording at {self.folder}")
+        self.meta = read_meta(self.folder)
+        self.steps = read_steps(self.folder)
+        for name in (HAR_FILE, CASSETTE_FILE):
+            if not (self.folder / name).is_file():
+                raise ConfigError(f"{self.folder} is not a complete recording: no {name}")
+
+    @property
+    def name(self) -> str:
+        return self.folder.name
+
+    @property
+    def har(self) -> Path:
+        return self.folder / HAR_FILE
+
+    @property
+    def cassette(self) -> Path:
+        return self.folder / CASSETTE_FILE
+
+    @property
+    def start_state(self) -> Path | None:
+        """The browser storage the recording began with, if it kept one."""
+        path = self.folder / START_STATE_FILE
+        return path if path.is_file() else None
+
+    def settings(self) -> Settings:
+        try:
+            return Settings(**self.meta.settings)
+        except TypeError as error:
+            raise ConfigError(
+                f"{self.folder}: settings this version does not know ({error})"
+            ) from error
+
+    def model_config(self) -> ModelConfig:
+        """The recorded model's settings (the cassette answers, so no endpoint is needed)."""
+        known = set(ModelConfig.__dataclass_fields__) - {"api_key", "base_url", "secrets"}
+        return ModelConfig(**{k: v for k, v in self.meta.model.items() if k in known})
+
+    def secrets(self) -> Secrets:
+        """Stand-in values for the recorded secrets: typed into the replayed pages, then
+        redacted back to the placeholders the fixture's HAR holds."""
+        return Secrets({name: f"replayed-{name}-value" for name in self.meta.secret_names})
+
+    def confirm(self) -> ConfirmPolicy:
+        """The recorded policy, or the recorded answers given in order."""
+        if self.meta.confirm in ("allow", "deny"):
+            return self.meta.confirm  # type: ignore[return-value]
+        return RecordedAnswers(self.meta.answers)
+
+
+class RecordedAnswers:
+    """A person's recorded answers to confirmations, given back in order. A question the
+    recording never asked is answered no and kept as `divergence` (the browser's gate takes
+    an approver's exception for a no, so raising would not stop the run)."""
+
+    def __init__(self, answers: list[bool]) -> None:
+        self._answers = list(answers)
+        self.asked = 0
+        self.divergence: Divergence | None = None
+
+    def __call__(self, confirmation: Confirmation) -> bool:
+        self.asked += 1
+        if self.asked <= len(self._answers):
+            return self._answers[self.asked - 1]
+        if self.divergence is None:
+            self.divergence = Divergence(
+                0,
+                "question",
+                f"{len(self._answers)} question(s) asked",
+                f"question {self.asked}: {confirmation.describe().splitlines()[0]}",
+            )
+        return False
+
+    def check(self, step: int) -> None:
+        """After the run: every recorded answer was asked for, and no other."""
+        if self.divergence is not None:
+            raise Diverged(replace(self.divergence, step=step))
+        if self.asked < len(self._answers):
+            raise Diverged(
+                Divergence(
+                    step,
+                    "question",
+                    f"{len(self._answers)} question(s) asked",
+                    f"{self.asked} asked",
+                    "the end of the run",
+                )
+            )
+
+
+def replay(
+    folder: str | Path,
+    *,
+    browser: Browser | None = None,
+    headless: bool = True,
+    on_event: Callable[[ev.Event], None] | None = None,
+) -> ReplayResult:
+    """Run the recorded task again against the recording alone and compare as it goes."""
+    fixture = Fixture(folder)
+    checker = Checker(fixture.steps)
+    result = ReplayResult(fixture.folder, fixture.meta, len(fixture.steps))
+
+    def watch(event: ev.Event) -> None:
+        checker.event(event)
+        if on_event is not None:
+            on_event(event)
+
+    confirm = fixture.confirm()
+    with _browser(browser, headless) as chromium:
+        secrets = fixture.secrets()
+        tab = chromium.open(
+            fixture.meta.start_url,
+            storage_state=fixture.start_state,
+            viewport=fixture.meta.viewport,
+            confirm=confirm,
+            allow_domains=fixture.meta.allow_domains,
+            profile=site_profile(fixture.meta.profile) if fixture.meta.profile else None,
+            secrets=secrets,
+            replay_har=fixture.har,
+            replay_scrub=secrets.redact,
+        )
+        try:
+            open_more(tab, fixture.meta.more_urls)
+            with ModelClient(fixture.model_config(), replay=fixture.cassette) as client:
+                result.run = run_agent(
+                    tab,
+                    client,
+                    fixture.meta.task,
+                    settings=fixture.settings(),
+                    profile=site_profile(fixture.meta.profile) if fixture.meta.profile else None,
+                    start_url=fixture.meta.start_url,
+                    secrets=[secrets.placeholder(name) for name in secrets.names],
+                    on_event=watch,
+                )
+            _check_end(result.run, checker)
+            if isinstance(confirm, RecordedAnswers):
+                confirm.check(checker.checked)
+        except Diverged as diverged:
+            result.divergence = diverged.divergence
+        finally:
+            result.unmatched = list(tab.replay.unmatched) if tab.replay else []
+            tab.close()
+    result.checked = checker.checked
+    if result.divergence is not None and result.unmatched:
+        result.divergence = _with_network(result.divergence, result.unmatched)
+    return result
+
+
+def _check_end(run: AgentRun, checker: Checker) -> None:
+    how = run.result.how
+    details = run.result.answer.error_details or ""
+    if how.startswith("error") and "CassetteMiss" in details:
+        step = checker.steps[min(checker.checked, len(checker.steps) - 1)]
+        raise Diverged(Divergence(step.index, "model", "a recorded request", details, _where(step)))
+    checker.finish()
+
+
+def _with_network(divergence: Divergence, unmatched: list[str]) -> Divergence:
+    """A page that differs because its requests were not recorded says so."""
+    note = "requests the recording does not hold (aborted): " + ", ".join(unmatched[:5])
+    return Divergence(
+        divergence.step,
+        divergence.kind,
+        divergence.expected,
+        divergence.got,
+        f"{divergence.where}; {note}" if divergence.where else note,
+    )
+
+
+@contextmanager
+def _browser(browser: Browser | None, headless: bool) -> Iterator[Browser]:
+    if browser is not None:
+        yield browser
+        return
+    with launch(headless=headless) as launched:
+        yield launched

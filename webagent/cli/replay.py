@@ -1,0 +1,90 @@
+"""`webagent replay DIR...`: run recorded sessions again offline and check they go the same way."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from webagent.agent.replay import ReplayResult, replay
+from webagent.browser import launch
+from webagent.cli.model_options import add_model_options, model_config
+from webagent.controller import events as ev
+from webagent.controller.events import describe as describe_event
+
+
+def register(commands: Any) -> None:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "replay",
+        help="replay recorded sessions offline and check each step",
+        description="Replay each recording (a folder written by --record): the network comes "
+        "from its HAR (requests it lacks are aborted; nothing reaches a live site), the "
+        "model's answers from its cassette. The same agent runs and every page it reads and "
+        "every action it takes is compared with the recording: at the first difference the "
+        "replay stops and shows that step, with a diff of the page. Exit 0 when every "
+        "recording replays the same, 1 otherwise. --update records them again, live.",
+    )
+    parser.add_argument("folders", nargs="+", metavar="DIR", help="recordings to replay")
+    parser.add_argument("--headed", action="store_true", help="show the browser window")
+    parser.add_argument("--verbose", action="store_true", help="print each step as it replays")
+    parser.add_argument(
+        "--update",
+        action="store_true",
+        help="record each again, live: the recorded local site is served afresh; the model is "
+        "the recorded oracle, or the one the model options give",
+    )
+    add_model_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    folders = [Path(folder) for folder in args.folders]
+    if args.update:
+        return _update(args, folders)
+    failed = 0
+    with launch(headless=not args.headed) as browser:
+        for number, folder in enumerate(folders, start=1):
+            prefix = f"[{number}/{len(folders)}] " if len(folders) > 1 else ""
+            result = replay(folder, browser=browser, on_event=_printer(args.verbose))
+            print(prefix + _summary(result), flush=True)
+            if not result.ok:
+                failed += 1
+    if len(folders) > 1:
+        print(f"{len(folders) - failed} of {len(folders)} replayed the same")
+    return 1 if failed else 0
+
+
+def _summary(result: ReplayResult) -> str:
+    name = result.folder.name
+    if result.ok:
+        answer = result.run.result.answer.status if result.run else "?"
+        return f"{name}: same as recorded ({result.checked} steps, {answer})"
+    assert result.divergence is not None
+    return f"{name}: DIVERGED\n{result.divergence.report()}"
+
+
+def _printer(verbose: bool) -> Any:
+    def show(event: ev.Event) -> None:
+        line = describe_event(event)
+        if line and verbose:
+            print(line, file=sys.stderr, flush=True)
+
+    return show
+
+
+def _update(args: argparse.Namespace, folders: list[Path]) -> int:
+    from webagent.agent.record_run import rerecord
+
+    given = args.model is not None or args.base_url is not None
+    config = model_config(args) if given else None
+    with launch(headless=not args.headed) as browser:
+        for folder in folders:
+            run = rerecord(folder, browser=browser, config=config, on_event=_printer(args.verbose))
+            metrics = run.result.metrics
+            print(
+                f"{folder.name}: recorded again ({metrics.actions} actions, "
+                f"{run.result.answer.status}, {run.result.how})",
+                flush=True,
+            )
+    return 0
