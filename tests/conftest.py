@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -13,6 +15,13 @@ import pytest
 from webagent.browser import Browser, launch
 
 DATA = Path(__file__).parent / "data"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """No test reads or writes the user's plan library: the default one lives in a folder of
+    this session's own (subprocesses inherit it)."""
+    os.environ["WEBAGENT_DATA_DIR"] = tempfile.mkdtemp(prefix="webagent-test-data-")
+    os.environ.pop("WEBAGENT_PLANS", None)
 
 
 @pytest.fixture(scope="session")

@@ -301,6 +301,19 @@ _SAMPLES: dict[str, Any] = {
     "before": "[e3] button 'Go'",
     "after": "[e7] button 'Go'",
     "secrets": ["<secret>shop_password</secret>"],
+    "plans": ["Search for mice; open the cheapest; note its price"],
+    "outcome": "failed: the answer was $12.50, not the cheapest",
+    "flaws": "Step 2 opened the first result, not the cheapest.",
+    "site_name": "shopping",
+    "lessons": [
+        {
+            "task": "Find the cheapest wireless mouse",
+            "success": False,
+            "summary": "Searched for mice, opened the first result.",
+            "flaws": "Did not sort by price.",
+            "revision": "Sort by price, low to high, before opening a product.",
+        }
+    ],
 }
 
 

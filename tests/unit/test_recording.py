@@ -254,6 +254,10 @@ def test_a_folder_that_is_not_a_recording_says_so(tmp_path: Path) -> None:
     (tmp_path / "meta.json").write_text('{"task": "x"}')
     with pytest.raises(ConfigError, match=r"meta\.json: start_url: Field required"):
         read_meta(tmp_path)
+    newer = _meta().model_copy(update={"format": 99}).model_dump_json()
+    (tmp_path / "meta.json").write_text(newer)
+    with pytest.raises(ConfigError, match="recording format 99, newer than"):
+        read_meta(tmp_path)
     (tmp_path / "trajectory.jsonl").write_text(
         '{"index": 1, "kind": "action", "observations": []}\n{"index": "x"}\n'
     )

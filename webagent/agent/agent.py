@@ -121,6 +121,7 @@ def run_agent(
             controller.steps,
             controller.notes,
             controller.plans,
+            controller.reviews,
         )
         if isinstance(error, Aborted):
             result = replace(result, how="aborted")

@@ -49,6 +49,7 @@ class LiveSession:
     model types as placeholders. `record`: each run is recorded as a fixture there (the
     first in that folder, later ones in `<folder>-2`, `<folder>-3`...). `fixture`: every run
     replays that recording instead (its network and model answers; no site, no model).
+    `guidance`: a plan every run's planner is given (the plan library's, or a recording's).
     """
 
     def __init__(
@@ -63,6 +64,7 @@ class LiveSession:
         secrets: Secrets | None = None,
         record: Path | None = None,
         fixture: Fixture | None = None,
+        guidance: str | None = None,
     ) -> None:
         self._start = start
         self._config = config
@@ -80,6 +82,7 @@ class LiveSession:
         self._closed = False
         self._record = record
         self._fixture = fixture
+        self._guidance = guidance
         self.recordings: list[Path] = []
         """The folders this session's runs were recorded in."""
         self.last_run: AgentRun | None = None
@@ -183,6 +186,7 @@ class LiveSession:
                     task,
                     settings=self._settings,
                     profile=self._profile,
+                    guidance=self._guidance,
                     secrets=[self._secrets.placeholder(name) for name in self._secrets.names],
                     on_event=watch,
                     pace=paced,
@@ -203,6 +207,7 @@ class LiveSession:
                     allow_domains=allowed,
                     secrets=self._secrets,
                     run=outcome,
+                    guidance=self._guidance,
                 )
                 recorder.finish(meta, decisions=tab.decisions, secrets=self._secrets)
                 self.recordings.append(recorder.folder)

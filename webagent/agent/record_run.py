@@ -44,9 +44,11 @@ def record_run(
     secrets: Secrets | None = None,
     screenshots: bool = True,
     oracle: dict[str, Any] | None = None,
+    guidance: str | None = None,
     on_event: Callable[[ev.Event], None] | None = None,
 ) -> AgentRun:
-    """Run `task` from `start` with `browser` and write the fixture into `folder`."""
+    """Run `task` from `start` with `browser` and write the fixture into `folder`
+    (`guidance`: a plan for the planner, as the plan library gives one)."""
     secrets = secrets or Secrets()
     recorder = Recorder(folder, screenshots=screenshots)
     site_profile_ = site_profile(profile) if profile else None
@@ -80,6 +82,7 @@ def record_run(
                 settings=settings,
                 profile=site_profile_,
                 start_url=url,
+                guidance=guidance,
                 secrets=[secrets.placeholder(name) for name in secrets.names],
                 on_event=watch,
             )
@@ -98,6 +101,7 @@ def record_run(
                 secrets=secrets,
                 oracle=oracle,
                 run=run,
+                guidance=guidance,
             ),
             decisions=tab.decisions,
             secrets=secrets,
@@ -120,6 +124,7 @@ def meta_for(
     run: AgentRun | None = None,
     viewport: tuple[int, int] = (1280, 720),
     more_urls: Sequence[str] = (),
+    guidance: str | None = None,
 ) -> Meta:
     """The meta of a recording (the answers to confirmations are added by `finish`)."""
     outcome: dict[str, Any] = {}
@@ -142,6 +147,7 @@ def meta_for(
         mode=settings.mode,
         settings=asdict(settings),
         model={name: getattr(config, name) for name in MODEL_FIELDS},
+        guidance=guidance,
         confirm=confirm if isinstance(confirm, str) and confirm != "ask" else "answers",
         allow_domains=list(allow_domains),
         secret_names=list(secrets.names),
@@ -208,6 +214,7 @@ def rerecord(
             confirm=confirm,
             allow_domains=[d for d in meta.allow_domains if d != origin_of(meta.start_url)],
             oracle=meta.oracle,
+            guidance=meta.guidance,
             on_event=on_event,
         )
         shutil.rmtree(folder)

@@ -80,6 +80,8 @@ class Meta(BaseModel):
     settings: dict[str, Any]
     model: dict[str, Any]
     """The model's settings that shape its requests (no key, no secret)."""
+    guidance: str | None = None
+    """The plan library's plan the planner was given (a replay gives it again)."""
     confirm: str
     """"allow" or "deny" (a policy), or "answers": a person's answers, in `answers`."""
     answers: list[bool] = []
@@ -389,11 +391,16 @@ def read_meta(folder: Path) -> Meta:
     """The fixture's `meta.json`; `ConfigError` saying what is wrong with it."""
     path = folder / META_FILE
     try:
-        return Meta.model_validate_json(path.read_bytes())
+        meta = Meta.model_validate_json(path.read_bytes())
     except FileNotFoundError as error:
         raise ConfigError(f"{folder} is not a recording: it has no {META_FILE}") from error
     except ValidationError as error:
         raise ConfigError(f"{path}: {_first_problem(error)}") from error
+    if meta.format > FORMAT:
+        raise ConfigError(
+            f"{path}: recording format {meta.format}, newer than this webagent reads ({FORMAT})"
+        )
+    return meta
 
 
 def read_steps(folder: Path) -> list[Step]:

@@ -332,6 +332,7 @@ def replay(
                     settings=fixture.settings(),
                     profile=site_profile(fixture.meta.profile) if fixture.meta.profile else None,
                     start_url=fixture.meta.start_url,
+                    guidance=fixture.meta.guidance,
                     secrets=[secrets.placeholder(name) for name in secrets.names],
                     on_event=watch,
                 )

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from webagent.agent import run_agent
+from webagent.agent import AgentRun, run_agent
 from webagent.browser import Browser, launch
 from webagent.controller import Settings
 from webagent.llm import ModelClient, ModelConfig
@@ -105,7 +105,7 @@ def run_robustness(
         folder = Path(temp)
         with start_site(site, db=folder / "site.sqlite", reset=True) as server:
             tasks = _tasks(server, task_ids)
-            session = _Session(browser, server, folder)
+            session = SiteSession(browser, server, folder)
             total, done = len(cells) * len(tasks), 0
             for cell in cells:
                 oracle = OracleModel(site, noise=cell.noise, eval_noise=eval_noise, seed=seed)
@@ -130,7 +130,7 @@ def _tasks(server: SiteServer, task_ids: Sequence[int] | None) -> list[Task]:
     return [by_id[t] for t in task_ids]
 
 
-class _Session:
+class SiteSession:
     """The site's state between runs: reset and signed into again only after a run that
     sent a request that may have changed it (any POST, PUT, PATCH or DELETE in its HAR)."""
 
@@ -153,16 +153,22 @@ class _Session:
             self.storage = None
 
 
-def _run_one(session: _Session, model_url: str, task: Task, cell: Cell, *, folder: Path) -> TaskRun:
-    started = time.monotonic()
+def run_scored(
+    session: SiteSession,
+    config: ModelConfig,
+    task: Task,
+    *,
+    settings: Settings,
+    har: Path,
+    guidance: str | None = None,
+) -> tuple[AgentRun, bool]:
+    """Run `task` on the session's site (a disposable one: its tasks place orders) and score
+    it with webarena-verified from its HAR and answer."""
     browser, server = session.browser, session.server
     storage = session.ready()
-    har = folder / f"{cell.mode}-{cell.noise}-{task.task_id}.har"
     urls = {server.site.webarena_site: server.url}
-    config = ModelConfig(model="webagent-oracle", base_url=model_url, timeout=60)
-    error = None
     with ModelClient(config) as client:
-        tab = browser.open(  # a benchmark on a disposable site: its tasks place orders
+        tab = browser.open(
             render_url(task.start_urls[0], urls),
             storage_state=storage,
             record_har=har,
@@ -173,23 +179,34 @@ def _run_one(session: _Session, model_url: str, task: Task, cell: Cell, *, folde
                 tab,
                 client,
                 task.intent,
-                settings=Settings.for_mode(cell.mode),
+                settings=settings,
                 profile=site_profile(server.site.name),
+                guidance=guidance,
             )
         finally:
             tab.close()
-    result = outcome.result
-    if result.how.startswith("error"):
-        error = result.how
-    score = Scorer(urls).score(task, result.answer.to_response(), har)
+    score = Scorer(urls).score(task, outcome.result.answer.to_response(), har)
     session.after(har)
     har.unlink(missing_ok=True)
+    return outcome, score.passed
+
+
+def _run_one(
+    session: SiteSession, model_url: str, task: Task, cell: Cell, *, folder: Path
+) -> TaskRun:
+    started = time.monotonic()
+    config = ModelConfig(model="webagent-oracle", base_url=model_url, timeout=60)
+    har = folder / f"{cell.mode}-{cell.noise}-{task.task_id}.har"
+    outcome, passed = run_scored(
+        session, config, task, settings=Settings.for_mode(cell.mode), har=har
+    )
+    result = outcome.result
     metrics = result.metrics
     return TaskRun(
         mode=cell.mode,
         noise=cell.noise,
         task_id=task.task_id,
-        passed=score.passed,
+        passed=passed,
         status=result.answer.status,
         actions=metrics.actions,
         trials=metrics.trials,
@@ -198,7 +215,7 @@ def _run_one(session: _Session, model_url: str, task: Task, cell: Cell, *, folde
         decompositions=metrics.decompositions,
         calls=outcome.usage.calls,
         seconds=round(time.monotonic() - started, 2),
-        error=error,
+        error=result.how if result.how.startswith("error") else None,
     )
 
 

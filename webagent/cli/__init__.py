@@ -7,7 +7,20 @@ import sys
 from collections.abc import Sequence
 
 from webagent import __version__
-from webagent.cli import bench, demo, doctor, llm, observe, replay, run, sites, tui, webarena
+from webagent.cli import (
+    bench,
+    demo,
+    doctor,
+    learn,
+    llm,
+    observe,
+    plans,
+    replay,
+    run,
+    sites,
+    tui,
+    webarena,
+)
 from webagent.errors import ConfigError, WebAgentError
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
@@ -20,7 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"webagent {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (run, tui, demo, webarena, replay, observe, sites, llm, bench, doctor):
+    commands_in_order = (run, tui, demo, webarena, replay, learn, plans, observe, sites, llm)
+    for module in (*commands_in_order, bench, doctor):
         module.register(commands)
     return parser
 

@@ -138,6 +138,7 @@ def _from_fixture(args: argparse.Namespace) -> int:
         allow_domains=meta.allow_domains,
         secrets=fixture.secrets(),
         fixture=fixture,
+        guidance=meta.guidance,
     )
     try:
         if not args.no_tui and sys.stdin.isatty() and sys.stdout.isatty():

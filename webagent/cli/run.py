@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from webagent.agent import AgentRun, run_agent
 from webagent.agent.record_run import meta_for
@@ -22,7 +23,10 @@ from webagent.controller import events as ev
 from webagent.controller.events import describe as describe_event
 from webagent.errors import ConfigError
 from webagent.llm import Budget, ModelClient
+from webagent.plans.keys import PlanKey
+from webagent.plans.use import PlanUse
 from webagent.safety import ConfirmPolicy, Decision, Secrets
+from webagent.sites.profile import Profile
 from webagent.sites.profiles import site_profile
 
 
@@ -67,6 +71,15 @@ def register(commands: Any) -> None:
         help="with --record: a Playwright trace as well (trace.zip; `playwright show-trace`); "
         "compressed, so secrets in it are NOT scrubbed: keep it to yourself",
     )
+    plans = parser.add_argument_group("plans (AutoPlan)")
+    plans.add_argument(
+        "--plans",
+        type=Path,
+        metavar="FILE",
+        help="the plan library whose plan for this kind of task guides the planner, and that "
+        "keeps this run's lesson (default: the user's library, if `webagent learn` made one)",
+    )
+    plans.add_argument("--no-plans", action="store_true", help="plan without the library")
     safety = parser.add_argument_group("safety")
     safety.add_argument(
         "--confirm",
@@ -105,16 +118,11 @@ def run(args: argparse.Namespace) -> int:
     budget = Budget(max_calls=args.max_calls, max_cost=args.max_cost)
     secrets = secrets_from(args.secrets)
     confirm: ConfirmPolicy = args.confirm or ("ask" if sys.stdin.isatty() else "deny")
-    out = Path(args.out) if args.out else None
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-    log = _Log(out / "run.log" if out else None, echo=not args.quiet)
-    if args.trace and not args.record:
-        raise ConfigError("--trace goes with --record DIR (the trace is kept there)")
-    recorder = Recorder(args.record, trace=args.trace) if args.record else None
+    out, log, recorder = _outputs(args)
     har = recorder.har_path if recorder else (out / "network.har" if out else None)
     cassette = recorder.cassette_path if recorder else (out / CASSETTE if out else None)
     outcome: AgentRun | None = None
+    plans = PlanUse.open(args.plans, enabled=not args.no_plans)
     try:
         with (
             launch(headless=not args.headed) as browser,
@@ -141,6 +149,7 @@ def run(args: argparse.Namespace) -> int:
             )
             if recorder is not None:
                 recorder.attach(tab)
+            key, guidance = plan_of(plans, args.site or _site_of(url, profile), args.task)
             try:
                 outcome = run_agent(
                     tab,
@@ -148,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
                     args.task,
                     settings=settings,
                     profile=profile,
+                    guidance=guidance,
                     secrets=[secrets.placeholder(name) for name in secrets.names],
                     on_event=_both(log.event, recorder.event if recorder else None),
                 )
@@ -165,8 +175,10 @@ def run(args: argparse.Namespace) -> int:
                         allow_domains=allowed,
                         secrets=secrets,
                         run=outcome,
+                        guidance=guidance,
                     )
                     _finish_recording(recorder, meta, tab.decisions, secrets, out)
+        _leave_lesson(plans, key, outcome, args.task)
         decisions = tab.decisions
         for decision in decisions:
             log.line(f"safety: {decision.describe()}")
@@ -182,10 +194,47 @@ def run(args: argparse.Namespace) -> int:
             )
     finally:
         log.close()
+        if plans is not None:
+            plans.close()
         if out is not None and secrets:
             secrets.redact_tree(out)  # what the run wrote, whatever got there
     _print(outcome, result, as_json=args.json)
     return 0 if outcome.result.answer.status == "SUCCESS" else 1
+
+
+def _outputs(args: argparse.Namespace) -> tuple[Path | None, _Log, Recorder | None]:
+    """Where the run goes: `--out`'s folder, the progress log, `--record`'s recorder."""
+    if args.trace and not args.record:
+        raise ConfigError("--trace goes with --record DIR (the trace is kept there)")
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    log = _Log(out / "run.log" if out else None, echo=not args.quiet)
+    recorder = Recorder(args.record, trace=args.trace) if args.record else None
+    return out, log, recorder
+
+
+def plan_of(
+    plans: PlanUse | None, site: str, task: str, template_id: int | None = None
+) -> tuple[PlanKey | None, str | None]:
+    """The task's key and the library's plan for it (None, None without a library)."""
+    if plans is None:
+        return None, None
+    return plans.guidance(site, task, template_id)
+
+
+def _leave_lesson(
+    plans: PlanUse | None, key: PlanKey | None, outcome: AgentRun | None, task: str
+) -> None:
+    """The run's lesson for the next plan update (success: the agent said it succeeded)."""
+    if plans is None or key is None or outcome is None:
+        return
+    success = outcome.result.answer.status == "SUCCESS"
+    plans.leave_lesson(key, outcome, name=f"run {task!r}", task=task, success=success)
+
+
+def _site_of(url: str, profile: Profile | None) -> str:
+    return profile.name if profile is not None else (urlsplit(url).hostname or url)
 
 
 def secrets_from(path: str | None) -> Secrets:

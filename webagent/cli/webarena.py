@@ -116,6 +116,15 @@ def _register_run(sub: Any) -> None:
         help="copy each finished task's recording to DIR/<task id> (every task folder in "
         "--out is one already: `webagent replay OUT/<id>` runs it offline)",
     )
+    agent.add_argument(
+        "--plans",
+        type=Path,
+        metavar="FILE",
+        help="the plan library: each task's planner gets the plan for its kind (intent "
+        "template), and each run leaves a lesson (default: the user's library if `webagent "
+        "learn` made one)",
+    )
+    agent.add_argument("--no-plans", action="store_true", help="plan without the library")
     workers = run.add_argument_group("workers")
     workers.add_argument("--workers", type=int, default=1, help="parallel browsers (default 1)")
     workers.add_argument(
@@ -147,6 +156,17 @@ def _register_run(sub: Any) -> None:
     workers.add_argument("--quiet", action="store_true", help="no progress lines")
     add_model_options(run)
     run.set_defaults(run=run_run)
+
+
+def _plans_file(args: argparse.Namespace) -> Path | None:
+    from webagent.plans.library import default_path
+
+    if args.no_plans:
+        return None
+    if args.plans is not None:
+        return Path(args.plans)
+    path = default_path()
+    return path if path.is_file() else None
 
 
 def run_run(args: argparse.Namespace) -> int:
@@ -182,6 +202,7 @@ def run_run(args: argparse.Namespace) -> int:
         confirm=args.confirm,
         any_domain=args.any_domain,
         screenshots=args.screenshots,
+        plans=_plans_file(args),
     )
     bench = Benchmark(
         out=args.out,

@@ -135,6 +135,8 @@ class Controller:
         self.notes: list[str] = []
         self.steps: list[StepRecord] = []
         self.plans: list[str] = []
+        self.reviews: list[str] = []
+        """The review of each failed trial (Devil's Advocate), in order."""
         self.plan: Plan | None = None
         self.trial = 0
         self._history: list[str] = []
@@ -152,7 +154,9 @@ class Controller:
         finally:
             self.metrics.seconds = round(time.monotonic() - started, 3)
         self._emit(ev.Finished(answer, how))
-        return RunResult(answer, how, self.metrics, self.steps, self.notes, self.plans)
+        return RunResult(
+            answer, how, self.metrics, self.steps, self.notes, self.plans, self.reviews
+        )
 
     def _trials(self) -> tuple[FinalAnswer, str]:
         failed: list[dict[str, str]] = []
@@ -187,6 +191,7 @@ class Controller:
                     observation=self._look().observation.text,
                 )
                 failed.append({"plan": "; ".join(plan.steps()), "review": revision.review})
+                self.reviews.append(revision.review)
                 steps, review = revision.subtasks, revision.review
                 self.metrics.plan_revisions += 1
         except _Finished as finished:

@@ -75,6 +75,8 @@ class RunResult:
     notes: list[str] = field(default_factory=list)
     plans: list[str] = field(default_factory=list)
     """Each trial's plan as text, in order."""
+    reviews: list[str] = field(default_factory=list)
+    """The review of each failed trial, in order (what the next plan was revised from)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -84,4 +86,5 @@ class RunResult:
             "steps": [step.to_json() for step in self.steps],
             "notes": list(self.notes),
             "plans": list(self.plans),
+            "reviews": list(self.reviews),
         }

@@ -29,6 +29,8 @@ from webagent.controller import Settings
 from webagent.controller import events as ev
 from webagent.errors import WebAgentError
 from webagent.llm import Budget, ModelClient, ModelConfig
+from webagent.plans.keys import PlanKey
+from webagent.plans.use import PlanUse
 from webagent.runner.login import login_recipe, merge_storage_states, sign_in
 from webagent.runner.record import (
     EVAL_FILE,
@@ -71,6 +73,8 @@ class AgentOptions:
     any_domain: bool = False
     """False: only the configured sites' hosts are reachable."""
     screenshots: Screenshots = "steps"
+    plans: Path | None = None
+    """The plan library file (None: plan without one)."""
 
     def settings(self) -> Settings:
         overrides: dict[str, Any] = {}
@@ -105,6 +109,8 @@ class TaskRunner:
         self._scorer = Scorer(sites.urls)
         self._signed_in: dict[str, tuple[Path, float]] = {}
         """Site -> its stored session and when it was signed into."""
+        self.plans = PlanUse.open(options.plans) if options.plans is not None else None
+        """The plan library: plans for the planner, lessons for the next update."""
 
     def run(self, task: Task, attempt: int = 1) -> TaskRecord:
         folder = task_folder(self.out, task.task_id)
@@ -115,13 +121,16 @@ class TaskRunner:
         score: TaskScore | None = None
         error: str | None = None
         try:
-            outcome = self._attempt(task, folder)
+            key, guidance = self._plan_for(task)
+            outcome = self._attempt(task, folder, guidance)
             response = outcome.result.answer.to_response()
             write_json(folder / RESPONSE_FILE, response.to_json())
             score = self._scorer.score(task, response, folder / HAR_FILE)
             write_json(folder / EVAL_FILE, _eval_json(score))
             if score.status == "error":
                 error = f"the evaluator failed: {score.error}"
+            elif key is not None:
+                self._leave_lesson(key, task, outcome, score.passed, folder)
         except BrowserGone:
             raise
         except Exception as problem:  # any failure becomes the task's record
@@ -136,7 +145,27 @@ class TaskRunner:
         return record
 
     # -- one attempt -------------------------------------------------------------------
-    def _attempt(self, task: Task, folder: Path) -> AgentRun:
+    def _plan_for(self, task: Task) -> tuple[PlanKey | None, str | None]:
+        """The task's plan key and the plan library's plan for it (None, None: no library)."""
+        if self.plans is None:
+            return None, None
+        site = site_names(task)[0] if site_names(task) else "web"
+        return self.plans.guidance(site, task.intent, task.intent_template_id)
+
+    def _leave_lesson(
+        self, key: PlanKey, task: Task, outcome: AgentRun, passed: bool, folder: Path
+    ) -> None:
+        """The run's lesson for the next plan update; a library that cannot take it does not
+        cost the task its score (the problem goes to `run.log`)."""
+        assert self.plans is not None
+        try:
+            name = f"task {task.task_id}"
+            self.plans.leave_lesson(key, outcome, name=name, task=task.intent, success=passed)
+        except Exception as problem:  # the score stands whatever the library does
+            with (folder / "run.log").open("a", encoding="utf-8") as log:
+                log.write(f"plan library: the lesson was not kept: {problem}\n")
+
+    def _attempt(self, task: Task, folder: Path, guidance: str | None = None) -> AgentRun:
         sites = site_names(task)
         missing = self.sites.missing(sites)
         if missing:
@@ -161,7 +190,7 @@ class TaskRunner:
             )
             recorder.attach(tab)
             try:
-                outcome = self._agent(task, tab, urls, recorder, log)
+                outcome = self._agent(task, tab, urls, recorder, log, guidance=guidance)
             finally:
                 tab.close()  # writes the HAR
                 recorder.finish(
@@ -177,6 +206,7 @@ class TaskRunner:
                         secrets=self.secrets,
                         run=outcome,
                         more_urls=urls[1:],
+                        guidance=guidance,
                     ),
                     decisions=tab.decisions,
                     secrets=self.secrets,
@@ -190,7 +220,14 @@ class TaskRunner:
         return outcome
 
     def _agent(
-        self, task: Task, tab: Tab, urls: Sequence[str], recorder: Recorder, log: _RunLog
+        self,
+        task: Task,
+        tab: Tab,
+        urls: Sequence[str],
+        recorder: Recorder,
+        log: _RunLog,
+        *,
+        guidance: str | None,
     ) -> AgentRun:
         open_more(tab, urls[1:])
         budget = Budget(max_calls=self.options.max_calls, max_cost=self.options.max_cost)
@@ -208,6 +245,7 @@ class TaskRunner:
                 task.intent,
                 settings=self.options.settings(),
                 start_url=urls[0],
+                guidance=guidance,
                 secrets=[self.secrets.placeholder(name) for name in self.secrets.names],
                 on_event=watch,
             )

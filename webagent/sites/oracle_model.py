@@ -65,6 +65,7 @@ from webagent.sites.oracle_prompt import (
     task_of,
     without_ids,
 )
+from webagent.sites.oracle_reflect import reflect_answer
 from webagent.webarena.tasks import load_tasks
 
 T = TypeVar("T")
@@ -145,8 +146,15 @@ class OracleModel:
             "summarize": _summarize,
         }.get(request.query)
         if handler is None:
+            reflected = reflect_answer(request, self._path_of, _json)
+            if reflected is not None:
+                return reflected
             return _unknown(request, f"the oracle does not answer {request.query!r} queries")
         return handler(request)
+
+    def _path_of(self, intent: str | None) -> SolutionPath | None:
+        task_id = self.task_id(intent)
+        return self._paths.get(task_id) if task_id is not None else None
 
     def task_id(self, task: str | None) -> int | None:
         """The id of the task whose intent is `task` (None: not a task of the site)."""

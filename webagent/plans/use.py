@@ -1,0 +1,58 @@
+"""Plans at work: the library's plan for a task handed to the planner, and the run's lesson
+left for the next update.
+
+    plans = PlanUse.open(path)                 # None: no library (or --no-plans)
+    key, guidance = plans.guidance("shopping", intent, template_id)
+    run = run_agent(..., guidance=guidance)
+    plans.leave_lesson(key, run, name="task 16", task=intent, success=passed)
+
+`open` without a path uses the default library only if it exists: nothing is created by an
+ordinary run; `webagent learn` creates it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from webagent.agent.agent import AgentRun
+from webagent.plans.keys import PlanKey, key_for
+from webagent.plans.library import PlanLibrary, default_path
+from webagent.plans.reflect import lesson_of_run
+
+
+@dataclass
+class PlanUse:
+    library: PlanLibrary
+
+    @classmethod
+    def open(cls, path: Path | None = None, *, enabled: bool = True) -> PlanUse | None:
+        """The library at `path`, else the default one if it exists; None when disabled."""
+        if not enabled:
+            return None
+        if path is None:
+            path = default_path()
+            if not path.is_file():
+                return None
+        return cls(PlanLibrary(path))
+
+    def key(self, site: str, intent: str, template_id: int | None) -> PlanKey:
+        return key_for(site, intent, template_id, self.library.examples(site))
+
+    def guidance(
+        self, site: str, intent: str, template_id: int | None
+    ) -> tuple[PlanKey, str | None]:
+        """The task's key and the best plan the library holds for it (None: no plan yet)."""
+        key = self.key(site, intent, template_id)
+        best = self.library.best(key)
+        return key, best.text if best is not None else None
+
+    def leave_lesson(
+        self, key: PlanKey, run: AgentRun, *, name: str, task: str, success: bool
+    ) -> None:
+        """What the run teaches, for the next update of the key's plan (no model call)."""
+        self.library.remember_example(key, task)
+        self.library.add_lesson(lesson_of_run(run, key=key, name=name, task=task, success=success))
+
+    def close(self) -> None:
+        self.library.close()
