@@ -10,12 +10,17 @@ from pathlib import Path
 
 import pytest
 
+from webagent.agent.live import LiveSession
+from webagent.agent.start import Start
 from webagent.cli import main
+from webagent.llm import ModelConfig
 from webagent.llm.completion import ChatRequest, ScriptedAnswer
 from webagent.llm.server import ModelServer, start_model_server
 from webagent.plans.keys import PlanKey
 from webagent.plans.library import PlanLibrary
+from webagent.plans.use import PlanUse
 from webagent.sites.oracle_model import OracleModel
+from webagent.sites.profiles import site_profile
 
 GUIDANCE = "A plan that worked for tasks like this one"
 SIR = ("sir_summary", "sir_flaws", "sir_revision")
@@ -143,3 +148,34 @@ def test_an_ordinary_run_uses_the_library_and_leaves_a_lesson(
     assert main([*args, "--no-plans"]) == 0
     prompts = [user for query, user in recording.asked if query in ("step", "plan")]
     assert not any(GUIDANCE in user for user in prompts)
+
+
+def test_the_live_session_of_the_app_uses_the_library_too(
+    model: tuple[ModelServer, Recording], tmp_path: Path
+) -> None:
+    server, recording = model
+    task = "What is the grand total of order #000000180?"
+    library = PlanLibrary(tmp_path / "plans.sqlite")
+    key = PlanKey("demo_shop", "intent:grand-total")
+    library.remember_example(key, task)
+    library.add_version(key, "1. Open My Orders\n2. Open the order\n3. Note its total")
+    plans = PlanUse(library)
+    session = LiveSession(
+        Start(site="demo_shop"),
+        ModelConfig(model="webagent-oracle", base_url=server.url, timeout=30),
+        profile=site_profile("demo_shop"),
+        plans=plans,
+    )
+    try:
+        result = session.run(
+            task, on_event=lambda e: None, confirm=lambda c: False, pace=lambda: None
+        )
+    finally:
+        session.close()
+    assert result.answer.status == "SUCCESS"
+    prompts = [text for query, text in recording.asked if query in ("step", "plan")]
+    assert GUIDANCE in prompts[0]
+    assert "1. Open My Orders" in prompts[0]
+    (lesson,) = library.lessons(key)
+    assert (lesson.task, lesson.success) == (task, True)
+    plans.close()

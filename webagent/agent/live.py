@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
+from urllib.parse import urlsplit
 
 from webagent.agent.agent import AgentRun, run_agent
 from webagent.agent.record_run import meta_for
@@ -35,6 +36,8 @@ from webagent.sites.profile import Profile
 
 if TYPE_CHECKING:
     from webagent.agent.replay import Fixture
+    from webagent.plans.keys import PlanKey
+    from webagent.plans.use import PlanUse
 
 T = TypeVar("T")
 
@@ -49,7 +52,9 @@ class LiveSession:
     model types as placeholders. `record`: each run is recorded as a fixture there (the
     first in that folder, later ones in `<folder>-2`, `<folder>-3`...). `fixture`: every run
     replays that recording instead (its network and model answers; no site, no model).
-    `guidance`: a plan every run's planner is given (the plan library's, or a recording's).
+    `guidance`: a plan every run's planner is given (a recording's). `plans`: the plan
+    library, whose plan for each task's kind guides its planner (before `guidance`), and
+    which keeps each run's lesson.
     """
 
     def __init__(
@@ -65,6 +70,7 @@ class LiveSession:
         record: Path | None = None,
         fixture: Fixture | None = None,
         guidance: str | None = None,
+        plans: PlanUse | None = None,
     ) -> None:
         self._start = start
         self._config = config
@@ -83,6 +89,7 @@ class LiveSession:
         self._record = record
         self._fixture = fixture
         self._guidance = guidance
+        self._plans = plans
         self.recordings: list[Path] = []
         """The folders this session's runs were recorded in."""
         self.last_run: AgentRun | None = None
@@ -176,6 +183,7 @@ class LiveSession:
                 recorder.event(event)
             on_event(event)
 
+        key, guidance = self._plan_for(task)
         outcome: AgentRun | None = None
         try:
             self._apply_window()
@@ -186,10 +194,15 @@ class LiveSession:
                     task,
                     settings=self._settings,
                     profile=self._profile,
-                    guidance=self._guidance,
+                    guidance=guidance,
                     secrets=[self._secrets.placeholder(name) for name in self._secrets.names],
                     on_event=watch,
                     pace=paced,
+                )
+            if self._plans is not None and key is not None:
+                success = outcome.result.answer.status == "SUCCESS"
+                self._plans.leave_lesson(
+                    key, outcome, name=f"run {task!r}", task=task, success=success
                 )
             return outcome
         finally:
@@ -207,10 +220,20 @@ class LiveSession:
                     allow_domains=allowed,
                     secrets=self._secrets,
                     run=outcome,
-                    guidance=self._guidance,
+                    guidance=guidance,
                 )
                 recorder.finish(meta, decisions=tab.decisions, secrets=self._secrets)
                 self.recordings.append(recorder.folder)
+
+    def _plan_for(self, task: str) -> tuple[PlanKey | None, str | None]:
+        """The task's plan key and the library's plan for it, else the session's guidance."""
+        if self._plans is None:
+            return None, self._guidance
+        site = self._start.site_name or (self._profile.name if self._profile else None)
+        key, found = self._plans.guidance(
+            site or urlsplit(self._start.url).hostname or "web", task, None
+        )
+        return key, found or self._guidance
 
     def _recorder(self) -> Recorder | None:
         if self._record is None:

@@ -13,6 +13,7 @@ from webagent.cli.model_options import add_model_options, model_config
 from webagent.cli.run import secrets_from
 from webagent.controller import MODES, Settings
 from webagent.errors import ConfigError
+from webagent.plans.use import PlanUse
 from webagent.sites.profiles import site_profile
 
 
@@ -62,6 +63,14 @@ def register(commands: Any) -> None:
         help="record each run as a fixture (the first in DIR, later ones in DIR-2, DIR-3...): "
         "`webagent replay DIR` runs it offline",
     )
+    parser.add_argument(
+        "--plans",
+        type=Path,
+        metavar="FILE",
+        help="the plan library whose plan for each task's kind guides the planner, and that "
+        "keeps each run's lesson (default: the user's library, if `webagent learn` made one)",
+    )
+    parser.add_argument("--no-plans", action="store_true", help="plan without the library")
     add_model_options(parser)
     parser.set_defaults(run=run)
 
@@ -70,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     require_terminal("webagent tui")
     name = args.profile or args.site
     secrets = secrets_from(args.secrets)
+    plans = PlanUse.open(args.plans, enabled=not args.no_plans)
     session = LiveSession(
         Start(url=args.url, site=args.site),
         model_config(args),
@@ -79,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         allow_domains=args.allow_domain,
         secrets=secrets,
         record=args.record,
+        plans=plans,
     )
     try:
         from tui.app import create_app  # Textual loads only for this command
@@ -86,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
         create_app(session, args.task, confirm_timeout=args.confirm_timeout).run()
     finally:
         session.close()
+        if plans is not None:
+            plans.close()
     for folder in session.recordings:
         print(f"recorded: {folder} (replay it with `webagent replay {folder}`)")
     return 0
