@@ -122,6 +122,14 @@ def test_recording_again_leaves_nothing_of_the_last_recording(tmp_path: Path) ->
     assert sorted(path.name for path in folder.iterdir()) == []
 
 
+def test_a_folder_of_other_files_is_not_recorded_over(tmp_path: Path) -> None:
+    (tmp_path / "screenshots").mkdir()
+    (tmp_path / "screenshots" / "holiday.jpeg").write_bytes(b"mine")
+    with pytest.raises(ConfigError, match="holds other files and is not a recording"):
+        Recorder(tmp_path)
+    assert (tmp_path / "screenshots" / "holiday.jpeg").read_bytes() == b"mine"
+
+
 def test_a_replay_that_goes_the_same_way_passes_the_checker(tmp_path: Path) -> None:
     checker = Checker(read_steps(_recorded(tmp_path)))
     for event in _events():

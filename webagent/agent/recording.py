@@ -132,6 +132,13 @@ class Recorder:
 
     def __init__(self, folder: str | Path, *, screenshots: bool = True, trace: bool = False):
         self.folder = Path(folder)
+        if self.folder.is_file():
+            raise ConfigError(f"{self.folder} is a file: record into a new or empty folder")
+        if _foreign(self.folder):  # recording over it would delete what is there
+            raise ConfigError(
+                f"{self.folder} holds other files and is not a recording: record into a new "
+                "or empty folder (or an earlier recording, which is replaced)"
+            )
         self.folder.mkdir(parents=True, exist_ok=True)
         stale_files = (TRAJECTORY_FILE, CASSETTE_FILE, HAR_FILE, META_FILE, START_STATE_FILE)
         for stale in (*stale_files, TRACE_FILE):
@@ -281,6 +288,11 @@ class Recorder:
         calls, tokens, cost = (a - b for a, b in zip(self._usage, self._step_usage, strict=True))
         self._step_usage = self._usage
         return {"calls": calls, "tokens": tokens, "cost": round(cost, 6)}
+
+
+def _foreign(folder: Path) -> bool:
+    """A folder with files in it that is not a recording."""
+    return folder.is_dir() and any(folder.iterdir()) and not (folder / META_FILE).is_file()
 
 
 def _evaluation(event: ev.Evaluated) -> dict[str, Any]:

@@ -206,11 +206,11 @@ def _outputs(args: argparse.Namespace) -> tuple[Path | None, _Log, Recorder | No
     """Where the run goes: `--out`'s folder, the progress log, `--record`'s recorder."""
     if args.trace and not args.record:
         raise ConfigError("--trace goes with --record DIR (the trace is kept there)")
+    recorder = Recorder(args.record, trace=args.trace) if args.record else None
     out = Path(args.out) if args.out else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     log = _Log(out / "run.log" if out else None, echo=not args.quiet)
-    recorder = Recorder(args.record, trace=args.trace) if args.record else None
     return out, log, recorder
 
 
@@ -251,7 +251,7 @@ def _finish_recording(
     out: Path | None,
 ) -> None:
     recorder.finish(meta, decisions=decisions, secrets=secrets)
-    if out is not None:  # --out gets its own copies
+    if out is not None and out.resolve() != recorder.folder.resolve():  # --out's own copies
         shutil.copy(recorder.har_path, out / "network.har")
         shutil.copy(recorder.cassette_path, out / CASSETTE)
 
