@@ -149,6 +149,19 @@ def test_update_records_a_fixture_again_and_it_still_replays(
     assert main(["replay", str(folder)]) == 0
 
 
+def test_a_folder_of_recordings_replays_each_of_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("shop-price-lookup", "shop-react-mode"):
+        shutil.copytree(FIXTURES / name, tmp_path / name)
+    (tmp_path / "README.md").write_text("not a recording")
+    assert main(["replay", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "[1/2] shop-price-lookup: same as recorded" in out
+    assert "[2/2] shop-react-mode: same as recorded" in out
+    assert "2 of 2 replayed the same" in out
+
+
 def test_replay_of_a_folder_that_is_not_a_recording_is_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from webagent.agent.recording import META_FILE
 from webagent.agent.replay import ReplayResult, replay
 from webagent.browser import launch
 from webagent.cli.model_options import add_model_options, model_config
@@ -25,7 +26,12 @@ def register(commands: Any) -> None:
         "replay stops and shows that step, with a diff of the page. Exit 0 when every "
         "recording replays the same, 1 otherwise. --update records them again, live.",
     )
-    parser.add_argument("folders", nargs="+", metavar="DIR", help="recordings to replay")
+    parser.add_argument(
+        "folders",
+        nargs="+",
+        metavar="DIR",
+        help="recordings to replay; a folder of recordings (fixtures/) means each one in it",
+    )
     parser.add_argument("--headed", action="store_true", help="show the browser window")
     parser.add_argument("--verbose", action="store_true", help="print each step as it replays")
     parser.add_argument(
@@ -39,7 +45,7 @@ def register(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    folders = [Path(folder) for folder in args.folders]
+    folders = [found for folder in args.folders for found in recordings_in(Path(folder))]
     if args.update:
         return _update(args, folders)
     failed = 0
@@ -53,6 +59,15 @@ def run(args: argparse.Namespace) -> int:
     if len(folders) > 1:
         print(f"{len(folders) - failed} of {len(folders)} replayed the same")
     return 1 if failed else 0
+
+
+def recordings_in(folder: Path) -> list[Path]:
+    """`folder` if it is a recording, else the recordings in it (`fixtures/`); a folder that
+    holds neither is given back as it is, for `replay` to say what is wrong with it."""
+    if (folder / META_FILE).is_file() or not folder.is_dir():
+        return [folder]
+    inside = sorted(meta.parent for meta in folder.glob(f"*/{META_FILE}"))
+    return inside or [folder]
 
 
 def _summary(result: ReplayResult) -> str:
