@@ -50,20 +50,20 @@ from webagent.actions import (
 )
 from webagent.errors import ConfigError
 from webagent.llm.completion import ChatRequest, ScriptedAnswer
-from webagent.observation import Element, Observation
+from webagent.observation import Observation
 from webagent.sites.catalog import load_site
 from webagent.sites.oracle import Step, StepError, find, load_oracle, to_action
+from webagent.sites.oracle_generic import backup, classify, remap, summarize
 from webagent.sites.oracle_progress import FINISH, Progress, SolutionPath, same_place, walk
 from webagent.sites.oracle_prompt import (
     StepView,
     base_url,
-    line_of,
+    field,
     options_of,
     read_page,
     section,
     system_and_user,
     task_of,
-    without_ids,
 )
 from webagent.sites.oracle_reflect import reflect_answer
 from webagent.webarena.tasks import load_tasks
@@ -140,10 +140,10 @@ class OracleModel:
             "revise": self._revise,
             "decompose": self._decompose,
             "answer": self._answer,
-            "remap": _remap,
-            "classify": _classify,
-            "backup": _backup,
-            "summarize": _summarize,
+            "remap": remap,
+            "classify": classify,
+            "backup": backup,
+            "summarize": summarize,
         }.get(request.query)
         if handler is None:
             reflected = reflect_answer(request, self._path_of, _json)
@@ -179,7 +179,7 @@ class OracleModel:
         if found is None:
             return _json({"review": _UNKNOWN_TASK, "subtasks": [f"Stop: {_UNKNOWN_TASK}"]})
         _, user = system_and_user(request)
-        reason = _field(user, "Why the attempt ended") or "it did not finish"
+        reason = field(user, "Why the attempt ended") or "it did not finish"
         review = (
             f"The attempt ended because {reason}. The plan was right; follow it one step at "
             "a time and check that each step worked before going on."
@@ -189,7 +189,7 @@ class OracleModel:
     def _decompose(self, request: ChatRequest) -> ScriptedAnswer:
         found = self._solution(request)
         _, user = system_and_user(request)
-        failed = _field(user, "The step that failed")
+        failed = field(user, "The step that failed")
         steps: list[str] = []
         if found is not None:
             path = found[1]
@@ -402,69 +402,6 @@ class OracleModel:
 
 
 # -- answers that need no solution -------------------------------------------------------------
-def _remap(request: ChatRequest) -> ScriptedAnswer:
-    """The element of the new view with the same role and name on the same line (ids
-    aside), the same one among namesakes whose lines read alike; null when the new view
-    does not show it (a row below the fold, say)."""
-    _, user = system_and_user(request)
-    match = re.search(
-        r"^The element: \[(?P<id>[^\]]+)\] (?P<role>[\w-]+) '(?P<name>.*?)'"
-        r"(?: \(under '.*'\))?$",
-        user,
-        re.M,
-    )
-    before = read_page(section(user, "The page when it was recorded:", end="The page now:"))
-    after = read_page(section(user, "The page now:"))
-    if match is None:
-        return _json({"element": None, "reason": "The element is not named."})
-    role = "generic" if match["role"] == "clickable" else match["role"]
-
-    def alike(page: Observation, line: str) -> list[Element]:
-        return [
-            e
-            for e in page.elements
-            if e.role == role
-            and e.name == match["name"]
-            and without_ids(line_of(e.id, page.text)) == line
-        ]
-
-    line = without_ids(line_of(match["id"], before.text))
-    place = next((i for i, e in enumerate(alike(before, line)) if e.id == match["id"]), 0)
-    candidates = alike(after, line)
-    if place >= len(candidates):
-        reason = f"The page now does not show the {role} '{match['name']}' of that line."
-        return _json({"element": None, "reason": reason})
-    reason = f"The same {role} '{match['name']}' on the same line."
-    return _json({"element": candidates[place].id, "reason": reason})
-
-
-def _classify(request: ChatRequest) -> ScriptedAnswer:
-    """The first state the schema (or, in text mode, the prompt) offers."""
-    schema: Any = (request.raw.get("response_format") or {}).get("json_schema") or {}
-    enum = (((schema.get("schema") or {}).get("properties") or {}).get("state") or {}).get("enum")
-    state = str(enum[0]) if isinstance(enum, list) and enum else None
-    if state is None:
-        system, _ = system_and_user(request)
-        listed = re.search(r"^- ([\w-]+): ", section(system, "The kinds of page:"), re.M)
-        state = listed.group(1) if listed else "other"
-    return _json({"state": state, "reason": "The page fits its description."})
-
-
-def _backup(request: ChatRequest) -> ScriptedAnswer:
-    _, user = system_and_user(request)
-    listed = bool(re.search(r"^1\. ", section(user, "Candidates examined:"), re.M))
-    reason = "It comes closest to the task." if listed else "No candidate was examined."
-    return _json({"choice": 1 if listed else 0, "reason": reason})
-
-
-def _summarize(request: ChatRequest) -> ScriptedAnswer:
-    _, user = system_and_user(request)
-    page = _field(user, "Page") or "the page"
-    body = user.split("\n\n", 2)[-1] if user.count("\n\n") >= 2 else ""
-    lines = [line.strip() for line in body.split("\n") if line.strip()][:3]
-    return _json({"summary": f"{page}: " + " ".join(lines)})
-
-
 def _unknown(request: ChatRequest, why: str) -> ScriptedAnswer:
     """An answer that stops the agent with UNKNOWN_ERROR: `stop` when it is offered, else
     a final answer in JSON."""
@@ -496,8 +433,8 @@ def _tool_call(
     arguments["remedies"] = [format_action(remedy) for remedy in choice.remedies]
     for key, value in (choice.final or {}).items():
         arguments[key] = value
-    for field in fields(choice.action):
-        arguments[field.name] = getattr(choice.action, field.name)
+    for spec in fields(choice.action):
+        arguments[spec.name] = getattr(choice.action, spec.name)
     taken = {key: value for key, value in arguments.items() if view.menu.takes(name, key)}
     return ScriptedAnswer.tool(name, taken)
 
@@ -599,8 +536,3 @@ def _element(action: Action) -> str | None:
 
 def _json(value: dict[str, Any]) -> ScriptedAnswer:
     return ScriptedAnswer.json(value)
-
-
-def _field(text: str, name: str) -> str | None:
-    match = re.search(rf"^{re.escape(name)}: (.*)$", text, re.M)
-    return match.group(1).strip() if match else None

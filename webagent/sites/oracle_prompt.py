@@ -270,7 +270,7 @@ class StepView:
         return cls(
             task=task_of(user),
             plan=_plan_lines(head),
-            subtask=_field(head, "Current subtask"),
+            subtask=field(head, "Current subtask"),
             history=tuple(
                 HistoryLine.parse(line) for line in _numbered_block(head, "Actions so far:")
             ),
@@ -316,8 +316,9 @@ def section(text: str, heading: str, end: str | None = None) -> str:
     return body.strip("\n")
 
 
-def _field(text: str, name: str) -> str | None:
-    match = re.search(rf"^{name}: (.*)$", text, re.M)
+def field(text: str, name: str) -> str | None:
+    """The rest of the line `name: ...` in `text`, stripped; None when no line starts so."""
+    match = re.search(rf"^{re.escape(name)}: (.*)$", text, re.M)
     return match.group(1).strip() if match else None
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from webagent.llm.completion import ChatRequest, ScriptedAnswer
 from webagent.sites.oracle_progress import SolutionPath
-from webagent.sites.oracle_prompt import section, system_and_user, task_of
+from webagent.sites.oracle_prompt import field, section, system_and_user, task_of
 
 Solutions = Callable[[str | None], SolutionPath | None]
 """A task's solution by its intent (None: not a task the oracle knows)."""
@@ -30,7 +30,7 @@ def reflect_answer(
     if request.query == "plan_update":
         return json({"steps": _updated(user, solution_of)})
     path = solution_of(task_of(user))
-    outcome = _line(user, "Outcome") or "unknown"
+    outcome = field(user, "Outcome") or "unknown"
     succeeded = outcome.startswith("succeeded")
     works = "; ".join(path.subtasks()) if path is not None else "(the oracle does not know it)"
     if request.query == "sir_summary":
@@ -62,8 +62,3 @@ def _numbered(text: str) -> list[str]:
             break
         lines.append(re.sub(r"^\d+\. ", "", line))
     return lines
-
-
-def _line(text: str, name: str) -> str | None:
-    match = re.search(rf"^{re.escape(name)}: (.*)$", text, re.M)
-    return match.group(1).strip() if match else None
