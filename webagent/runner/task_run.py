@@ -209,7 +209,7 @@ class TaskRunner:
                         guidance=guidance,
                     ),
                     decisions=tab.decisions,
-                    secrets=self.secrets,
+                    secrets=None,  # `run` redacts the whole folder after
                 )
         finally:
             log.close()
