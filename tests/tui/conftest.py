@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import sys
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -22,7 +24,12 @@ from textual.pilot import Pilot
 T = TypeVar("T")
 
 
-def in_own_thread(work: Callable[[], T]) -> T:
+# A test's own limit: the slowest app test takes a few seconds, so a test still running after
+# this is hung, and fails with every thread's stack instead of holding up the whole suite.
+HUNG_AFTER = 120.0
+
+
+def in_own_thread(work: Callable[[], T], hung_after: float = HUNG_AFTER) -> T:
     """Run `work` on a new thread (no event loop running there) and return its result."""
     outcome: dict[str, Any] = {}
 
@@ -32,12 +39,25 @@ def in_own_thread(work: Callable[[], T]) -> T:
         except BaseException as error:  # handed back to the test's thread
             outcome["error"] = error
 
-    thread = threading.Thread(target=target, name="tui-test")
+    # a daemon, so a hung test cannot keep the process from exiting either
+    thread = threading.Thread(target=target, name="tui-test", daemon=True)
     thread.start()
-    thread.join()
+    thread.join(hung_after)
+    if thread.is_alive():
+        raise AssertionError(f"the app test hung for {hung_after:.0f} s\n{thread_stacks()}")
     if "error" in outcome:
         raise outcome["error"]
     return outcome["value"]  # type: ignore[no-any-return]
+
+
+def thread_stacks() -> str:
+    """Every thread's stack, innermost call last, to tell where a hung test waits."""
+    names = {thread.ident: thread.name for thread in threading.enumerate()}
+    parts = []
+    for ident, frame in sys._current_frames().items():
+        stack = "".join(traceback.format_stack(frame))
+        parts.append(f"thread {names.get(ident, ident)}:\n{stack}")
+    return "\n".join(parts)
 
 
 @pytest.hookimpl(tryfirst=True)
