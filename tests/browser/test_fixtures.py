@@ -4,6 +4,7 @@ fixture's HAR (anything else is aborted) and the model's answers from its casset
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from sites.demo_shop.store.sessions import COOKIE
 from webagent.agent.recording import read_meta, read_steps
 from webagent.agent.replay import replay
 from webagent.browser import Browser
@@ -120,14 +122,24 @@ def test_a_recording_of_a_local_site_replays_with_the_site_gone(
         path.name for path in folder.iterdir()
     }
     assert list((folder / "screenshots").glob("step-*.jpeg"))
-    assert zipfile.is_zipfile(folder / "trace.zip")
     secret = Secrets({"surname": "Lopez"})
-    leaked = [
-        path.name
-        for path in folder.rglob("*")
-        if path.is_file() and path.name != "trace.zip" and secret.leaks(path.read_bytes())
-    ]
+    files = [path for path in folder.rglob("*") if path.is_file()]
+    leaked = [path.name for path in files if secret.leaks(path.read_bytes())]
     assert leaked == []
+    with zipfile.ZipFile(folder / "trace.zip") as trace:  # compressed: each file is read
+        traced = {name: trace.read(name) for name in trace.namelist()}
+    assert "trace.trace" in traced
+    assert [name for name, content in traced.items() if secret.leaks(content)] == []
+    sent_cookies = [
+        header["value"]
+        for name, content in traced.items()
+        if name.endswith(".network")
+        for line in content.splitlines()
+        for header in json.loads(line)["snapshot"]["request"]["headers"]
+        if header["name"].lower() == "cookie"
+    ]
+    assert sent_cookies  # the customer is signed in: every request carries the session
+    assert all(f"{COOKIE}=[secret]" in value.split("; ") for value in sent_cookies)
     assert "Emma <secret>surname</secret>" in (folder / "trajectory.jsonl").read_text()
     capsys.readouterr()
     assert main(["replay", str(folder)]) == 0

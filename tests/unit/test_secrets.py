@@ -7,6 +7,7 @@ import html
 import json
 import os
 import re
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote, quote_plus
@@ -404,6 +405,47 @@ def test_redact_tree_cleans_every_kind_of_file_and_reports_the_changed_ones(
     assert screenshot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n\x00\xff<secret>token</secret>")
     assert clean.read_text() == "nothing secret here\n"
     assert SECRETS.redact_tree(tmp_path) == []
+
+
+def test_redact_file_cleans_each_file_of_a_zip_and_keeps_it_a_zip(tmp_path: Path) -> None:
+    """A Playwright trace is a zip: its members are compressed, so only opening it finds
+    what a page showed or a request sent."""
+    path = tmp_path / "trace.zip"
+    network = json.dumps({"type": "resource-snapshot", "snapshot": har()["log"]["entries"][0]})
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("trace.network", network + "\n")
+        archive.writestr("trace.trace", f'{{"html": "<td>{TOKEN}</td>"}}\n')
+        archive.writestr("resources/page.html", f"<b>{html.escape(TRICKY)}</b>".encode())
+        archive.writestr("resources/clean.css", "body { color: red }")
+    compressed = path.read_bytes()
+    assert SECRETS.leaks(compressed) == []  # compressed, the scanner cannot see it
+
+    assert SECRETS.redact_file(path)
+
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+        contents = {name: archive.read(name) for name in names}
+        kinds = {info.filename: info.compress_type for info in archive.infolist()}
+    assert names == ["trace.network", "trace.trace", "resources/page.html", "resources/clean.css"]
+    assert kinds["trace.network"] == zipfile.ZIP_DEFLATED
+    for name, content in contents.items():
+        assert SECRETS.leaks(content) == [], name
+    assert contents["trace.trace"] == b'{"html": "<td><secret>token</secret></td>"}\n'
+    assert contents["resources/page.html"] == b"<b><secret>tricky</secret></b>"
+    assert contents["resources/clean.css"] == b"body { color: red }"
+    entry = json.loads(contents["trace.network"])["snapshot"]
+    assert entry["request"]["headers"][0]["value"] == "Bearer <secret>token</secret>"
+
+    before = path.read_bytes()
+    assert not SECRETS.redact_file(path)
+    assert path.read_bytes() == before
+
+
+def test_a_file_that_only_starts_like_a_zip_is_redacted_as_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "odd.bin"
+    path.write_bytes(b"PK\x03\x04 not really " + PASSWORD.encode())
+    assert SECRETS.redact_file(path)
+    assert path.read_bytes() == b"PK\x03\x04 not really " + PW.encode()
 
 
 def test_redact_tree_needs_a_folder(tmp_path: Path) -> None:

@@ -14,8 +14,9 @@ pages the model read before it, the state, the action, its remedies, the evaluat
 backtrack, timings and usage; then a `finish` line with the answer), `model.cassette.jsonl`,
 `network.har` (bodies embedded), `screenshots/step-NNN.jpeg` and, if asked for, a Playwright
 trace, and `start_state.json`, the browser storage the run began with (a signed-in
-session). `finish` scrubs it all: configured secrets everywhere; credential headers; the
-values of HttpOnly cookies (sessions: as good as a password) wherever they appear. Cookies
+session). `finish` scrubs it all, the trace's files too: configured secrets everywhere;
+credential headers; the values of HttpOnly cookies (sessions: as good as a password) wherever
+they appear. Cookies
 a page's script can read keep their values, since a replay needs them to show the same
 page (a pop-up shown once per session, a consent flag); request `Cookie` headers are
 scrubbed whole (a replay does not match on them).
@@ -27,6 +28,7 @@ import json
 import platform
 import shutil
 import time
+import zipfile
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -328,6 +330,9 @@ def scrub_folder(folder: Path, secrets: Secrets | None) -> None:
     har = folder / HAR_FILE
     if har.is_file():
         scrub_har(har)
+    trace = folder / TRACE_FILE
+    if trace.is_file():
+        scrub_trace(trace)
     if secrets:
         secrets.redact_tree(folder)
 
@@ -348,14 +353,54 @@ def scrub_har(path: Path) -> None:
     except (OSError, json.JSONDecodeError) as error:
         raise ConfigError(f"{path}: not a HAR file ({error})") from error
     for entry in data.get("log", {}).get("entries", []):
-        for part in (entry.get("request", {}), entry.get("response", {})):
-            for header in part.get("headers", []):
-                if str(header.get("name", "")).lower() in _SECRET_HEADERS:
-                    header["value"] = _scrub_header(header["name"], str(header.get("value", "")))
-            for cookie in part.get("cookies", []):
-                if cookie.get("httpOnly", part is entry.get("request")):
-                    cookie["value"] = SCRUBBED
+        _scrub_entry(entry)
     _write_json(path, data)
+
+
+def scrub_trace(path: Path) -> None:
+    """The same for the requests in a Playwright trace (in place): its `*.network` files
+    hold one HAR entry per line."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = [(info, archive.read(info)) for info in archive.infolist()]
+    except (OSError, zipfile.BadZipFile) as error:
+        raise ConfigError(f"{path}: not a Playwright trace ({error})") from error
+    clean = [
+        (info, _scrub_network(c) if info.filename.endswith(".network") else c)
+        for info, c in members
+    ]
+    temporary = path.with_suffix(path.suffix + ".tmp")
+    with zipfile.ZipFile(temporary, "w") as archive:
+        for info, content in clean:
+            archive.writestr(info, content, compress_type=info.compress_type)
+    temporary.replace(path)
+
+
+def _scrub_network(content: bytes) -> bytes:
+    lines = []
+    for line in content.decode("utf-8").splitlines():
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError:
+            lines.append(line)
+            continue
+        if isinstance(event, dict) and isinstance(event.get("snapshot"), dict):
+            _scrub_entry(event["snapshot"])
+            lines.append(json.dumps(event, ensure_ascii=False))
+        else:
+            lines.append(line)
+    return "".join(f"{line}\n" for line in lines).encode("utf-8")
+
+
+def _scrub_entry(entry: dict[str, Any]) -> None:
+    """A HAR entry's credential headers and HttpOnly cookies' values, scrubbed in place."""
+    for part in (entry.get("request", {}), entry.get("response", {})):
+        for header in part.get("headers", []):
+            if str(header.get("name", "")).lower() in _SECRET_HEADERS:
+                header["value"] = _scrub_header(header["name"], str(header.get("value", "")))
+        for cookie in part.get("cookies", []):
+            if cookie.get("httpOnly", part is entry.get("request")):
+                cookie["value"] = SCRUBBED
 
 
 def _scrub_header(name: str, value: str) -> str:

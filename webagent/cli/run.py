@@ -68,8 +68,8 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--trace",
         action="store_true",
-        help="with --record: a Playwright trace as well (trace.zip; `playwright show-trace`); "
-        "compressed, so secrets in it are NOT scrubbed: keep it to yourself",
+        help="with --record: a Playwright trace as well (trace.zip; `playwright show-trace`), "
+        "scrubbed like the rest",
     )
     plans = parser.add_argument_group("plans (AutoPlan)")
     plans.add_argument(

@@ -9,20 +9,24 @@ response body are caught: the run is decoded, redacted, re-encoded, or becomes t
 placeholder when it was the value alone). `leaks` uses the same scanner, so a test proving
 "no leak" proves it for all of these.
 
+`redact_file` also opens a zip (a Playwright trace) and redacts each file in it.
+
 Not caught: a value split apart (typed key by key, cut short, base64 wrapped across lines),
-changed in case, hashed, hex-encoded, compressed (gzip bodies, zipped HARs), in an encoding
-other than UTF-8, or drawn in pixels (a screenshot of a page that shows it).
+changed in case, hashed, hex-encoded, compressed other than as a zip file (gzip bodies), in
+an encoding other than UTF-8, or drawn in pixels (a screenshot of a page that shows it).
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import io
 import json
 import os
 import re
 import tempfile
 import tomllib
+import zipfile
 from collections.abc import Mapping
 from html.entities import codepoint2name
 from pathlib import Path
@@ -205,12 +209,7 @@ class Secrets:
         if not self._values:
             return False
         data = path.read_bytes()
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            clean = self.redact_bytes(data)
-        else:
-            clean = self._redact_document(text).encode("utf-8")
+        clean = self._redact_content(data)
         if clean == data:
             return False
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -231,6 +230,35 @@ class Secrets:
             raise SecretError(f"{folder}: not a folder")
         files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
         return [path for path in files if self.redact_file(path)]
+
+    def _redact_content(self, data: bytes) -> bytes:
+        """A file's bytes redacted by what they hold: a zip, a document, or bytes."""
+        if data.startswith(b"PK\x03\x04"):
+            zipped = self._redact_zip(data)
+            if zipped is not None:
+                return zipped
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return self.redact_bytes(data)
+        return self._redact_document(text).encode("utf-8")
+
+    def _redact_zip(self, data: bytes) -> bytes | None:
+        """A zip (a Playwright trace) with each member redacted as a file of its own; None
+        when `data` is not a zip after all."""
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                members = [(info, archive.read(info)) for info in archive.infolist()]
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError):
+            return None
+        clean = [(info, self._redact_content(content)) for info, content in members]
+        if all(new == old for (_, new), (_, old) in zip(clean, members, strict=True)):
+            return data
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w") as archive:
+            for info, content in clean:
+                archive.writestr(info, content, compress_type=info.compress_type)
+        return out.getvalue()
 
     def _redact_document(self, text: str) -> str:
         try:
