@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -349,3 +350,47 @@ def test_a_site_that_does_not_answer_stops_the_run_before_it_starts(
     assert done.returncode == 1
     assert "shopping: http://127.0.0.1:9 does not answer: connection refused" in done.stderr
     assert not list((tmp_path / "run").glob("*/record.json"))
+
+
+def wishlist_rows(db: Path) -> int:
+    with sqlite3.connect(db) as connection:
+        return int(connection.execute("SELECT count(*) FROM wishlist_item").fetchone()[0])
+
+
+def test_the_sites_are_reset_before_the_first_task_and_left_alone_when_all_are_done(
+    model: ModelServer, tmp_path: Path
+) -> None:
+    """`--reset URL` (or WA_FULL_RESET): the demo shop's reset server stands in for
+    webarena-setup's; what an earlier run changed is undone before a task runs."""
+    with start_site("demo_shop", db=tmp_path / "shop.sqlite", reset=True) as shop:
+        reset = shop.serve_reset()
+        seed = wishlist_rows(shop.db)
+        with sqlite3.connect(shop.db) as connection:  # an earlier run's change
+            connection.execute("DELETE FROM wishlist_item")
+        out = tmp_path / "run"
+        args = ("--task-ids", "1", "--screenshots", "none", "--reset", reset)
+        done = run(shop, model, out, *args)
+        assert done.returncode == 0, done.stderr
+        assert f"resetting the sites through {reset}" in done.stderr
+        assert "the sites were reset in " in done.stderr
+        assert wishlist_rows(shop.db) == seed
+        assert records(out)[1].passed
+
+        with sqlite3.connect(shop.db) as connection:
+            connection.execute("DELETE FROM wishlist_item")
+        again = run(shop, model, out, *args)  # every task finished: nothing to reset for
+        assert again.returncode == 0, again.stderr
+        assert "resetting" not in again.stderr
+        assert wishlist_rows(shop.db) == 0
+
+
+def test_a_reset_that_fails_stops_the_run_before_any_task(
+    shop: SiteServer, model: ModelServer, tmp_path: Path
+) -> None:
+    out = tmp_path / "run"
+    done = run(shop, model, out, "--task-ids", "1", "--reset", "http://127.0.0.1:9/reset")
+    assert done.returncode == 1
+    assert "the sites' reset at http://127.0.0.1:9/reset failed: connection refused" in (
+        done.stderr
+    )
+    assert not list(out.glob("*/record.json"))

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
 from webagent.cli import main
+from webagent.errors import ConfigError
+from webagent.sites import start_site
 
 
 def test_list_names_the_demo_shop(capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,3 +59,58 @@ def test_a_busy_port_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["sites", "serve", "demo_shop", "--port", str(port)]) == 2
         assert time.monotonic() - started < 30
     assert "cannot serve demo_shop" in capsys.readouterr().err
+
+
+def wishlist_rows(db: Path) -> int:
+    with sqlite3.connect(db) as connection:
+        return int(connection.execute("SELECT count(*) FROM wishlist_item").fetchone()[0])
+
+
+def test_the_reset_port_restores_the_seed_state_while_the_shop_serves(tmp_path: Path) -> None:
+    """webarena-setup's reset server, for the demo shop: what `WA_FULL_RESET` names."""
+    with start_site("demo_shop", db=tmp_path / "shop.sqlite") as server:
+        seed = wishlist_rows(server.db)
+        reset = server.serve_reset()
+        assert reset.startswith("http://127.0.0.1:")
+        assert reset != server.url
+        with sqlite3.connect(server.db) as connection:
+            connection.execute("DELETE FROM wishlist_item")
+        assert wishlist_rows(server.db) == 0 != seed
+
+        with urllib.request.urlopen(reset, timeout=10) as answer:
+            assert answer.status == 200
+            assert answer.read() == b"demo_shop: back to its seed state\n"
+        assert wishlist_rows(server.db) == seed
+        with urllib.request.urlopen(server.url + "/", timeout=10) as page:
+            assert page.status == 200  # the shop goes on serving, from the new file
+
+        request = urllib.request.Request(reset, method="DELETE")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code == 405
+        refused.value.close()
+        with pytest.raises(ConfigError, match="already has a reset server"):
+            server.serve_reset()
+    with pytest.raises(urllib.error.URLError):  # stopped with the shop
+        urllib.request.urlopen(reset, timeout=2)
+
+
+def test_serve_prints_the_reset_url_it_answers_on(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "webagent", "sites", "serve", "demo_shop", "--port", "0"]
+    with subprocess.Popen(
+        [*command, "--db", str(tmp_path / "shop.sqlite"), "--reset-port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as process:
+        try:
+            assert process.stdout is not None
+            assert process.stdout.readline().startswith("demo_shop on http://127.0.0.1:")
+            line = process.stdout.readline()
+            assert line.startswith("reset: GET http://127.0.0.1:"), line
+            with urllib.request.urlopen(line.split()[2], timeout=10) as answer:
+                assert answer.status == 200
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+    assert process.returncode == 0

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from webagent.errors import ConfigError
+from webagent.errors import ConfigError, WebAgentError
 from webagent.runner.login import LoginRecipe, login_recipe, merge_storage_states, recipe_path
 from webagent.runner.sites import (
     DEFAULT_CREDENTIALS,
@@ -21,6 +21,8 @@ from webagent.runner.sites import (
     SiteConfig,
     check_sites,
     env_variable,
+    reset_sites,
+    reset_url,
 )
 from webagent.sites.catalog import sites_root
 from webagent.webarena.tasks import placeholder
@@ -367,6 +369,43 @@ def test_a_host_name_that_does_not_resolve(monkeypatch: pytest.MonkeyPatch) -> N
     (check,) = check_sites({"gitlab": "http://gitlab.invalid:8023"}, timeout=1.0)
     assert not check.ok
     assert check.detail == "the host name does not resolve"
+
+
+# -- resetting the sites -----------------------------------------------------------------------
+
+
+def test_the_reset_url_is_the_flag_else_browsergyms_variable() -> None:
+    reset = "http://wa.example:7565"
+    assert reset_url(None, environ={}) is None
+    assert reset_url(None, environ={"WA_FULL_RESET": ""}) is None  # BrowserGym: empty is unset
+    assert reset_url(None, environ={"WA_FULL_RESET": reset}) == reset
+    assert reset_url("http://other:1/reset", environ={"WA_FULL_RESET": reset}) == (
+        "http://other:1/reset"
+    )
+    with pytest.raises(ConfigError, match=r"--reset must be an http\(s\):// URL, not 'wa:7565'"):
+        reset_url("wa:7565", environ={})
+    with pytest.raises(ConfigError, match="WA_FULL_RESET must be an http"):
+        reset_url(None, environ={"WA_FULL_RESET": "7565"})
+
+
+def test_a_reset_that_answers_200_took_its_time(servers: dict[str, str]) -> None:
+    seconds = reset_sites(servers["shopping"])
+    assert 0 <= seconds < 5
+
+
+@pytest.mark.parametrize(
+    ("site", "why"),
+    [
+        ("reddit", "HTTP 500: hello"),  # the reset script's own words, first line
+        ("map", "connection refused"),
+        ("wikipedia", "no answer within 0.5 s"),
+    ],
+)
+def test_a_reset_that_fails_says_why(servers: dict[str, str], site: str, why: str) -> None:
+    url = servers[site]
+    with pytest.raises(WebAgentError) as failed:
+        reset_sites(url, timeout=0.5)
+    assert str(failed.value) == f"the sites' reset at {url} failed: {why}"
 
 
 # -- sign-in recipes ---------------------------------------------------------------------------

@@ -43,7 +43,7 @@ def site() -> Iterator[str]:
 
 @pytest.fixture(autouse=True)
 def no_sites(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in (*VARIABLES, "WA_HOMEPAGE"):
+    for name in (*VARIABLES, "WA_HOMEPAGE", "WA_FULL_RESET"):
         monkeypatch.delenv(name, raising=False)
 
 
@@ -82,6 +82,25 @@ def test_dry_run_resolves_every_placeholder_when_all_sites_are_set(
     assert len(task_lines) == 109 + 16 + 1  # map, wikipedia+map, map+wikipedia
     assert not any("__MAP__" in line or "__WIKIPEDIA__" in line for line in task_lines)
     assert "126 tasks on 2 sites" in out
+
+
+def test_dry_run_says_whether_the_sites_would_be_reset_and_does_not_reset_them(
+    site: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("WA_SHOPPING", site)
+    dry = ["webarena", "run", "--tasks", DEMO_TASKS, "--task-ids", "1", "--dry-run"]
+    assert main(dry) == 0
+    assert "no reset: the sites are used as they are" in capsys.readouterr().out
+
+    reset = "http://127.0.0.1:9/reset"  # nobody listens: a dry run must not call it
+    monkeypatch.setenv("WA_FULL_RESET", reset)
+    assert main(dry) == 0
+    out = capsys.readouterr().out
+    assert f"the sites would be reset through {reset} before the first task (not now)" in out
+    assert main([*dry, "--no-reset"]) == 0
+    assert "no reset: the sites are used as they are" in capsys.readouterr().out
+    assert main([*dry, "--reset", "ftp://wa/reset"]) == 2
+    assert "--reset must be an http(s):// URL" in capsys.readouterr().err
 
 
 def test_bad_input_is_a_clear_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -43,6 +43,13 @@ def register(commands: Any) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
     serve.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temp copy)")
     serve.add_argument("--reset", action="store_true", help="restore the seed state first")
+    serve.add_argument(
+        "--reset-port",
+        type=int,
+        metavar="PORT",
+        help="also answer GET on this port by restoring the seed state (webarena-setup's "
+        "reset server: give its URL to `webagent webarena run` as WA_FULL_RESET or --reset)",
+    )
     serve.set_defaults(run=run_serve)
 
     oracle = sub.add_parser(
@@ -108,6 +115,8 @@ def run_serve(args: argparse.Namespace) -> int:
         args.site, db=args.db, port=args.port, host=args.host, reset=args.reset
     ) as server:
         print(f"{args.site} on {server.url}  (database: {server.db}; Ctrl-C stops)", flush=True)
+        if args.reset_port is not None:
+            print(f"reset: GET {server.serve_reset(args.reset_port)}", flush=True)
         stop = threading.Event()
         signal.signal(signal.SIGTERM, lambda *_: stop.set())
         with contextlib.suppress(KeyboardInterrupt):

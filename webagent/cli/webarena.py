@@ -91,6 +91,18 @@ def _register_run(sub: Any) -> None:
     where.add_argument(
         "--no-check", action="store_true", help="start even if a site does not answer"
     )
+    where.add_argument(
+        "--reset",
+        metavar="URL",
+        help="reset the sites before the first task by GET on URL (webarena-setup's reset "
+        "server; default: $WA_FULL_RESET, as in BrowserGym); with --shard on one deployment, "
+        "give it to one machine only",
+    )
+    where.add_argument(
+        "--no-reset",
+        action="store_true",
+        help="do not reset the sites, even if WA_FULL_RESET is set",
+    )
     agent = run.add_argument_group("agent")
     agent.add_argument("--mode", choices=MODES, default="devils-advocate", help="the strategy")
     agent.add_argument("--trials", type=int, default=None, help="trials per task at most")
@@ -173,12 +185,13 @@ def run_run(args: argparse.Namespace) -> int:
     from webagent.runner.benchmark import Benchmark, run_benchmark
     from webagent.runner.report import headline
     from webagent.runner.selection import Shard, parse_ids, select, task_file
-    from webagent.runner.sites import SiteConfig
+    from webagent.runner.sites import SiteConfig, reset_url
     from webagent.runner.task_run import AgentOptions
     from webagent.webarena import load_tasks
 
     path = task_file(args.tasks)
     sites = SiteConfig.load(args.config)
+    reset = None if args.no_reset else reset_url(args.reset)
     shard = Shard.parse(args.shard) if args.shard else None
     tasks = select(
         load_tasks(path),
@@ -187,7 +200,7 @@ def run_run(args: argparse.Namespace) -> int:
         shard=shard,
     )
     if args.dry_run:
-        return _dry_run(tasks, sites, check=not args.no_check)
+        return _dry_run(tasks, sites, check=not args.no_check, reset=reset)
     if args.out is None:
         raise ConfigError("--out DIR is required (where the run's files go)")
     if not tasks:
@@ -221,6 +234,7 @@ def run_run(args: argparse.Namespace) -> int:
         backend="ray" if args.ray else "local",
         ray_address=args.ray,
         record=args.record,
+        reset_url=reset,
     )
     progress = Progress(len(tasks), stream=None if args.quiet else sys.stderr)
     started = time.monotonic()
@@ -238,7 +252,7 @@ def run_run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _dry_run(tasks: list[Any], sites: Any, *, check: bool) -> int:
+def _dry_run(tasks: list[Any], sites: Any, *, check: bool, reset: str | None) -> int:
     from webagent.runner.selection import site_names
     from webagent.runner.sites import check_sites
     from webagent.webarena import render_url
@@ -262,6 +276,10 @@ def _dry_run(tasks: list[Any], sites: Any, *, check: bool) -> int:
             problems += not result.ok
             there = f"{counts[result.site]} tasks"
             print(f"  {result.site:<15} {mark}: {result.url} ({result.detail}); {there}")
+    if reset:
+        print(f"  the sites would be reset through {reset} before the first task (not now)")
+    else:
+        print("  no reset: the sites are used as they are (--reset URL or WA_FULL_RESET)")
     if problems:
         print(f"{problems} site(s) cannot be used: their tasks would fail", file=sys.stderr)
         return 1

@@ -8,6 +8,8 @@ on the workers, write the reports.
 A rerun with the same `out` picks up where the last one stopped: finished tasks (those with
 a `record.json`) are skipped, half-done ones are started again. It must agree with the first
 run on what decides the outcome (task set, model, mode, limits); `force` overrides that.
+With `reset_url`, the sites are reset before the first task that runs (so not at all when
+every task has finished).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from webagent.agent.recording import META_FILE, copy_recording
 from webagent.errors import ConfigError, WebAgentError
 from webagent.runner.conflicts import clash, task_locks
 from webagent.runner.pool import ProcessPool, WorkerSpec
-from webagent.runner.progress import Progress
+from webagent.runner.progress import Progress, duration
 from webagent.runner.record import (
     RUN_FILE,
     RunInfo,
@@ -37,7 +39,7 @@ from webagent.runner.record import (
 from webagent.runner.report import Summary, write_reports
 from webagent.runner.schedule import Schedule
 from webagent.runner.selection import Shard, site_names
-from webagent.runner.sites import SiteConfig, check_sites
+from webagent.runner.sites import SiteConfig, check_sites, reset_sites
 from webagent.runner.task_run import AgentOptions, error_record
 from webagent.webarena import Task
 
@@ -64,6 +66,8 @@ class Benchmark:
     ray_address: str | None = None
     record: Path | None = None
     """Each finished task's recording is copied there too (`RECORD/<id>`, a fixture)."""
+    reset_url: str | None = None
+    """GET before the first task to reset the sites (`$WA_FULL_RESET`, BrowserGym's)."""
 
     def info(self) -> RunInfo:
         needed = sorted({site for task in self.tasks for site in site_names(task)})
@@ -102,6 +106,8 @@ def run_benchmark(bench: Benchmark, progress: Progress) -> Summary:
     progress.resumed(done)
     try:
         if todo:
+            if bench.reset_url:
+                _reset(bench.reset_url, progress)
             if bench.check:
                 _check(bench, [by_id[t] for t in todo])
             locks = {t: task_locks(by_id[t]) for t in todo} if bench.serial_mutations else None
@@ -130,6 +136,13 @@ def _resume_or_start(bench: Benchmark) -> RunInfo:
         info = replace(info, task_ids=ids, created=earlier.created)
     write_json(bench.out / RUN_FILE, info.to_json())
     return info
+
+
+def _reset(url: str, progress: Progress) -> None:
+    """The sites back to their initial state before any task runs (they are checked after)."""
+    progress.note(f"resetting the sites through {url} (this can take minutes)")
+    seconds = reset_sites(url)
+    progress.note(f"the sites were reset in {duration(seconds)}")
 
 
 def _check(bench: Benchmark, tasks: Sequence[Task]) -> None:

@@ -3,6 +3,7 @@
     config = SiteConfig.load(Path("config.json"))        # or only the WA_* variables
     config.missing(["shopping", "reddit"])               # -> ["reddit"] when it has no URL
     check_sites(config.urls)                             # -> one SiteCheck per site
+    reset_sites("http://host:7565")                      # fresh sites ($WA_FULL_RESET)
 
 Base URLs come from BrowserGym's environment variables (`WA_SHOPPING`, ...) and from a config
 file in webarena-verified's own format, whose entries win for the sites it names:
@@ -36,7 +37,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from webagent.errors import ConfigError
+from webagent.errors import ConfigError, WebAgentError
 from webagent.safety.secrets import SecretError, Secrets
 
 WEBARENA_SITES = (
@@ -49,6 +50,10 @@ WEBARENA_SITES = (
     "homepage",
 )
 ENV_PREFIX = "WA_"
+RESET_VARIABLE = "WA_FULL_RESET"
+"""BrowserGym's variable for the URL that resets a whole WebArena deployment (GET)."""
+RESET_TIMEOUT = 300.0
+"""A full reset takes 2-3 minutes in practice (BrowserGym waits 5)."""
 SECRET_PREFIX = "WEBAGENT_SECRET_"
 CREDENTIAL_FIELDS = ("username", "password")
 
@@ -305,6 +310,40 @@ def check_sites(urls: Mapping[str, str], timeout: float = 10.0) -> list[SiteChec
         results.get(site) or _no_answer(site, url, timeout, time.monotonic() - started)
         for site, url in urls.items()
     ]
+
+
+def reset_url(given: str | None, *, environ: Mapping[str, str] = os.environ) -> str | None:
+    """The reset URL: `given` (`--reset`), else `$WA_FULL_RESET` if set and not empty."""
+    url = given if given is not None else environ.get(RESET_VARIABLE, "").strip() or None
+    if url is None:
+        return None
+    where = "--reset" if given is not None else RESET_VARIABLE
+    if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc:
+        raise ConfigError(f"{where} must be an http(s):// URL, not {url!r}")
+    return url
+
+
+def reset_sites(url: str, timeout: float = RESET_TIMEOUT) -> float:
+    """Reset the deployment's sites to their initial state: GET `url`, as BrowserGym's
+    `full_reset` does (webarena-setup's reset server answers once the sites are back).
+    Returns the seconds it took; `WebAgentError` saying why it did not work."""
+    started = time.monotonic()
+    request = urllib.request.Request(url, headers={"User-Agent": "webagent-reset"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            status, body = int(response.status), response.read(2000)
+    except urllib.error.HTTPError as error:
+        status, body = error.code, error.read(2000)
+        error.close()
+    except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
+        reason = error.reason if isinstance(error, urllib.error.URLError) else error
+        why = f"no answer within {timeout:g} s" if _timed_out(reason) else _describe(reason)
+        raise WebAgentError(f"the sites' reset at {url} failed: {why}") from error
+    if status != 200:
+        said = body.decode("utf-8", "replace").strip().splitlines()
+        detail = f": {said[0][:200]}" if said else ""
+        raise WebAgentError(f"the sites' reset at {url} failed: HTTP {status}{detail}")
+    return time.monotonic() - started
 
 
 def _no_answer(site: str, url: str, timeout: float, seconds: float) -> SiteCheck:

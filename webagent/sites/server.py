@@ -4,6 +4,7 @@
     with start_site("demo_shop", db=tmp_path / "shop.sqlite") as server:
         server.url        # http://127.0.0.1:PORT
         server.reset()    # back to the seed state
+        server.serve_reset()  # -> http://127.0.0.1:PORT2: a GET there resets (WA_FULL_RESET)
 
 Each server has its own SQLite file, so parallel workers (or tests) never see each other's
 orders and carts.
@@ -42,6 +43,7 @@ class SiteServer:
             target=server.serve_forever, name=f"site-{site.name}", daemon=True
         )
         self._thread.start()
+        self._reset_server: BaseWSGIServer | None = None
 
     @property
     def url(self) -> str:
@@ -53,7 +55,40 @@ class SiteServer:
         """Restore the seed state (orders, carts, reviews, addresses, wish list)."""
         self.site.reset_database(self.db)
 
+    def serve_reset(self, port: int = 0) -> str:
+        """Serve webarena-setup's reset server for this site on `port` (0: a free one) of the
+        same host: a GET there restores the seed state, then answers 200. Returns its URL,
+        what `$WA_FULL_RESET` names for `webagent webarena run`."""
+        if self._reset_server is not None:
+            raise ConfigError(f"{self.site.name} already has a reset server")
+        host = str(self._server.server_address[0])
+
+        def app(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+            if environ.get("REQUEST_METHOD") not in ("GET", "POST"):
+                start_response("405 Method Not Allowed", [("Allow", "GET, POST")])
+                return [b"GET resets the site\n"]
+            self.reset()
+            start_response("200 OK", [("Content-Type", "text/plain; charset=utf-8")])
+            return [f"{self.site.name}: back to its seed state\n".encode()]
+
+        try:
+            _check_free(host, port)
+            # one request at a time: two resets at once would race on the database file
+            server = make_server(host, port, app, threaded=False, request_handler=_QuietHandler)
+        except OSError as error:
+            raise ConfigError(
+                f"cannot serve {self.site.name}'s reset on {host}:{port}: {error.strerror}"
+            ) from error
+        threading.Thread(
+            target=server.serve_forever, name=f"reset-{self.site.name}", daemon=True
+        ).start()
+        self._reset_server = server
+        return f"http://{host}:{server.server_port}"
+
     def stop(self) -> None:
+        if self._reset_server is not None:
+            self._reset_server.shutdown()
+            self._reset_server.server_close()
         self._server.shutdown()
         self._server.server_close()
         self._thread.join(timeout=5)
