@@ -4,14 +4,18 @@ fixture's HAR (anything else is aborted) and the model's answers from its casset
 
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import shutil
 import subprocess
 import sys
+import threading
 import zipfile
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -20,6 +24,9 @@ from webagent.agent.recording import read_meta, read_steps
 from webagent.agent.replay import replay
 from webagent.browser import Browser
 from webagent.cli import main
+from webagent.llm.cassette import request_key
+from webagent.llm.script import Script
+from webagent.llm.server import start_model_server
 from webagent.observation import render
 from webagent.safety import Secrets
 
@@ -93,7 +100,6 @@ def test_a_recording_of_a_local_site_replays_with_the_site_gone(
     pages show (the customer's surname, here) is in no file of the recording, and the
     recording still replays."""
     monkeypatch.setenv("WEBAGENT_SECRET_SURNAME", "Lopez")
-    from webagent.llm.server import start_model_server
     from webagent.sites.oracle_model import OracleModel
 
     folder = tmp_path / "recorded"
@@ -196,3 +202,78 @@ def test_the_demo_runs_from_a_fixture_with_no_shop_and_no_model() -> None:
     assert "answer: no (as recorded)" in out
     assert "status: ACTION_NOT_ALLOWED_ERROR (denied)" in out
     assert "replayed the recording" in out
+
+
+TODAY_PAGE = b"""<!doctype html><html><head><title>Today</title></head><body><h1>Today</h1>
+<p id="today">...</p><script>
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+document.getElementById("today").textContent =
+  new Date().toLocaleDateString("en-CA") + " in " + zone;
+</script></body></html>"""
+
+
+class _TodayHandler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(TODAY_PAGE)))
+        self.end_headers()
+        self.wfile.write(TODAY_PAGE)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def move_recording_to(folder: Path, shown: str, day: str, moment: str) -> None:
+    """Make the recording look made at `moment` (showing `day` where it showed `shown`), as
+    a fixture recorded long ago is: observations, the model's requests and their keys."""
+    steps = (folder / "trajectory.jsonl").read_text().replace(shown, day)
+    (folder / "trajectory.jsonl").write_text(steps)
+    exchanges = []
+    for line in (folder / "model.cassette.jsonl").read_text().splitlines():
+        exchange = json.loads(line.replace(shown, day))
+        exchange["key"] = request_key(exchange["request"])
+        exchanges.append(json.dumps(exchange))
+    (folder / "model.cassette.jsonl").write_text("\n".join(exchanges) + "\n")
+    meta = json.loads((folder / "meta.json").read_text())
+    (folder / "meta.json").write_text(json.dumps({**meta, "recorded": moment}))
+
+
+def test_a_replay_shows_the_recordings_time_and_time_zone_not_the_machines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A page whose script shows today's date in the browser's time zone, recorded in Tokyo
+    and replayed here (UTC on CI) as if years later: the replay's pages see the recording's
+    clock and time zone."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _TodayHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    folder = tmp_path / "today"
+    stop = {"tool_call": {"name": "stop", "arguments": {"thought": "it says", "answer": "x"}}}
+    script = Script([("classify", {"state": "other", "reason": "text"}), ("step", stop)])
+    argv = [sys.executable, "-m", "webagent", "run", "What is the date?", "--url", url]
+    argv += ["--mode", "react", "--quiet", "--record", str(folder), "--model", "m"]
+    try:
+        with start_model_server(script=script) as model:
+            done = subprocess.run(  # its own browser, started in Tokyo
+                [*argv, "--base-url", model.url],
+                env={**os.environ, "TZ": "Asia/Tokyo"},
+                capture_output=True,
+                text=True,
+                timeout=120,
+                check=False,
+            )
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert done.returncode == 0, done.stdout + done.stderr
+    meta = read_meta(folder)
+    assert meta.timezone == "Asia/Tokyo"
+    recorded = datetime.fromisoformat(meta.recorded)
+    assert abs((datetime.now(UTC) - recorded).total_seconds()) < 120
+    shown = recorded.astimezone(ZoneInfo("Asia/Tokyo")).strftime("%Y-%m-%d")
+    assert f"{shown} in Asia/Tokyo" in read_steps(folder)[-1].observations[-1]
+
+    move_recording_to(folder, shown, "2001-02-03", "2001-02-03T04:05:06.000+00:00")
+    assert main(["replay", str(folder)]) == 0, capsys.readouterr().out
+    assert "same as recorded" in capsys.readouterr().out

@@ -59,9 +59,12 @@ _SECRET_HEADERS = frozenset(
 
 
 class Screenshotter(Protocol):
-    """What a recorder needs of a tab: a picture of the page (a `webagent.browser.Tab`)."""
+    """What a recorder needs of a tab (a `webagent.browser.Tab`): a picture of the page, and
+    the time zone its scripts see."""
 
     def screenshot(self, path: str | Path, *, full_page: bool = False) -> Path | None: ...
+
+    def time_zone(self) -> str | None: ...
 
 
 class Meta(BaseModel):
@@ -90,7 +93,10 @@ class Meta(BaseModel):
     allow_domains: list[str] = []
     secret_names: list[str] = []
     viewport: tuple[int, int] = (1280, 720)
+    timezone: str | None = None
+    """The time zone the pages' scripts saw (a replay shows times in it too)."""
     recorded: str = ""
+    """When the recording began (ISO 8601, UTC): a replay's pages see time run from then."""
     versions: dict[str, str] = {}
     oracle: dict[str, Any] | None = None
     """The scripted oracle model's settings (site, noise, eval_noise, seed) when it answered:
@@ -157,6 +163,8 @@ class Recorder:
         self._usage = (0, 0, 0.0)
         self._step_usage = (0, 0, 0.0)
         self._clock = time.monotonic()
+        self._started = datetime.now(UTC)
+        self._timezone: str | None = None
 
     @property
     def har_path(self) -> Path:
@@ -171,8 +179,9 @@ class Recorder:
         return self.folder / TRACE_FILE
 
     def attach(self, tab: Screenshotter) -> None:
-        """The tab whose pages the screenshots show."""
+        """The tab whose pages the screenshots show (and whose time zone is kept)."""
         self._tab = tab
+        self._timezone = tab.time_zone()
 
     def keep_start_state(self, storage: str | Path | dict[str, Any] | None) -> None:
         """The storage state (Playwright's) the run starts from: a replay starts from it."""
@@ -218,7 +227,8 @@ class Recorder:
             meta = meta.model_copy(update={"confirm": "answers", "answers": answers})
         meta = meta.model_copy(
             update={
-                "recorded": meta.recorded or datetime.now(UTC).isoformat(timespec="seconds"),
+                "recorded": meta.recorded or self._started.isoformat(timespec="milliseconds"),
+                "timezone": meta.timezone or self._timezone,
                 "versions": meta.versions or versions(),
             }
         )

@@ -17,6 +17,7 @@ import difflib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
@@ -227,6 +228,18 @@ class Fixture:
         path = self.folder / START_STATE_FILE
         return path if path.is_file() else None
 
+    def started(self) -> datetime | None:
+        """When the recording began (the pages' clock in a replay), if the meta says."""
+        if not self.meta.recorded:
+            return None
+        try:
+            moment = datetime.fromisoformat(self.meta.recorded)
+        except ValueError as error:
+            raise ConfigError(
+                f"{self.folder}: 'recorded' is not an ISO 8601 time: {self.meta.recorded!r}"
+            ) from error
+        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
     def settings(self) -> Settings:
         try:
             return Settings(**self.meta.settings)
@@ -321,6 +334,8 @@ def replay(
             secrets=secrets,
             replay_har=fixture.har,
             replay_scrub=secrets.redact,
+            timezone=fixture.meta.timezone,
+            clock=fixture.started(),
         )
         try:
             open_more(tab, fixture.meta.more_urls)

@@ -16,6 +16,7 @@ import ipaddress
 import os
 import tempfile
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +88,7 @@ class Browser:
         replay_har: str | Path | None = None,
         replay_scrub: Scrub | None = None,
         trace: str | Path | None = None,
+        clock: datetime | None = None,
     ) -> Tab:
         """Open a new session (browser context) and, if given, load `url` in it.
 
@@ -106,7 +108,8 @@ class Browser:
         `replay_har` answers every request from that recording, in recorded order, and lets
         nothing reach the network (`tab.replay.unmatched` lists what it did not hold);
         `replay_scrub` turns a live request body into its recorded form (e.g. `secrets.redact`
-        for a HAR with placeholders in it) before it is matched.
+        for a HAR with placeholders in it) before it is matched. `clock`: the pages' scripts
+        see time run from that moment (a replay starts at the recording's), not from now.
 
         Raises `InvalidURLError` for a malformed URL, `NavigationError` when the page cannot
         be loaded (the session is closed again in both cases), `ConfigError` for a bad policy,
@@ -151,6 +154,8 @@ class Browser:
             raise BrowserError(f"could not open a browser session: {error.message}") from error
         context.set_default_timeout(self._timeouts.action)
         context.set_default_navigation_timeout(self._timeouts.navigation)
+        if clock is not None:  # before any page: its scripts never see the real time
+            context.clock.install(time=clock)
         if replay is not None:  # before the guard's: the route registered last runs first
             context.route("**/*", replay.handle)
         tab = Tab(

@@ -250,6 +250,15 @@ class Tab:
             return None
         return path
 
+    def time_zone(self) -> str | None:
+        """The IANA time zone the pages' scripts see (`Europe/Paris`), or None if no page
+        can say: a recording keeps it, so that a replay shows times the same way."""
+        try:
+            zone = self.page.evaluate("() => Intl.DateTimeFormat().resolvedOptions().timeZone")
+        except Error:
+            return None
+        return zone if isinstance(zone, str) and zone else None
+
     def snapshot(self) -> str:
         """The raw `aria_snapshot(mode="ai")` text of the focused page (no boxes)."""
         return self._secrets.redact(self._snapshot(self.page, boxes=False))
