@@ -394,3 +394,34 @@ def test_a_reset_that_fails_stops_the_run_before_any_task(
         done.stderr
     )
     assert not list(out.glob("*/record.json"))
+
+
+def test_a_run_starts_no_task_once_its_budget_is_spent_and_a_rerun_goes_on(
+    shop: SiteServer, model: ModelServer, tmp_path: Path
+) -> None:
+    """Priced as gpt-4o (the oracle answers whatever the model is called), one task spends
+    more than a tenth of a cent: the other two wait for a rerun with a higher budget."""
+    out = tmp_path / "run"
+    args = ("--task-ids", "1,2,3", "--screenshots", "none", "--model", "gpt-4o")
+    stopped = run(shop, model, out, *args, "--budget", "0.001")
+    assert stopped.returncode == 3, stopped.stderr
+    assert "budget reached: $" in stopped.stderr
+    assert "spent of $0.001; 2 task(s) not started" in stopped.stderr
+    assert "1 of 3 tasks finished; run again with a higher --budget" in stopped.stderr
+    first = records(out)
+    assert list(first) == [1]
+    assert first[1].metrics.cost > 0.001
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["finished"] == 1
+    assert summary["unfinished"] == [2, 3]  # the report says what is still to do
+
+    again = run(shop, model, out, *args, "--budget", "0.001")  # still spent: nothing starts
+    assert again.returncode == 3
+    assert list(records(out)) == [1]
+
+    done = run(shop, model, out, *args, "--budget", "100")
+    assert done.returncode == 0, done.stderr
+    final = records(out)
+    assert sorted(final) == [1, 2, 3]
+    assert final[1].started == first[1].started  # not run again
+    assert all(record.passed for record in final.values())

@@ -47,6 +47,21 @@ def test_a_lost_attempt_is_retried_first_then_given_up() -> None:
     assert (nxt.task_id, nxt.attempt) == (2, 1)
 
 
+def test_a_halted_schedule_lets_the_running_finish_and_starts_nothing_more() -> None:
+    schedule = Schedule.of([1, 2, 3, 4])
+    started = [schedule.next(), schedule.next()]
+    assert [a.task_id for a in started if a] == [1, 2]
+    schedule.done(1)
+    schedule.halt()
+    assert schedule.next() is None
+    assert not schedule.complete  # task 2 is still running
+    assert schedule.lost(2, "worker w2 died") is True  # queued for a later run, not started
+    assert schedule.next() is None
+    assert schedule.complete
+    assert list(schedule.pending) == [2, 3, 4]
+    assert schedule.finished == [1]
+
+
 def test_ids_ranges_and_errors() -> None:
     assert parse_ids("1,5, 10-12") == [1, 5, 10, 11, 12]
     for bad in ("x", "5-3", "", "1-b"):

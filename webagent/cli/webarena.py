@@ -154,6 +154,14 @@ def _register_run(sub: Any) -> None:
         "sites/<site>/resources.toml says what a task changes)",
     )
     workers.add_argument(
+        "--budget",
+        type=float,
+        metavar="USD",
+        help="US dollars the whole run may spend (earlier sessions of it count): once spent, "
+        "no more tasks start, the running ones finish, and the command exits 3; rerun with a "
+        "higher budget to go on",
+    )
+    workers.add_argument(
         "--retry-errors", action="store_true", help="run again the tasks that ended in an error"
     )
     workers.add_argument(
@@ -205,6 +213,8 @@ def run_run(args: argparse.Namespace) -> int:
         raise ConfigError("--out DIR is required (where the run's files go)")
     if not tasks:
         raise ConfigError("no task is selected")
+    if args.budget is not None and not args.budget > 0:
+        raise ConfigError(f"--budget must be more than 0 US dollars, not {args.budget:g}")
     options = AgentOptions(
         model=model_config(args),
         mode=args.mode,
@@ -235,6 +245,7 @@ def run_run(args: argparse.Namespace) -> int:
         ray_address=args.ray,
         record=args.record,
         reset_url=reset,
+        budget=args.budget,
     )
     progress = Progress(len(tasks), stream=None if args.quiet else sys.stderr)
     started = time.monotonic()
@@ -249,6 +260,14 @@ def run_run(args: argparse.Namespace) -> int:
         return 130
     print(headline(summary))
     print(f"{duration(time.monotonic() - started)}; report: {args.out / 'report.html'}")
+    if args.budget is not None and progress.finished < len(tasks):  # stopped at the budget
+        print(
+            f"webagent: the budget of ${args.budget:g} is spent (${progress.cost:.4f}); "
+            f"{progress.finished} of {len(tasks)} tasks finished; run again with a higher "
+            "--budget to go on",
+            file=sys.stderr,
+        )
+        return 3
     return 0
 
 

@@ -68,6 +68,9 @@ class Benchmark:
     """Each finished task's recording is copied there too (`RECORD/<id>`, a fixture)."""
     reset_url: str | None = None
     """GET before the first task to reset the sites (`$WA_FULL_RESET`, BrowserGym's)."""
+    budget: float | None = None
+    """US dollars the whole run may spend (earlier sessions' tasks count): once spent, no
+    task starts; the running ones finish."""
 
     def info(self) -> RunInfo:
         needed = sorted({site for task in self.tasks for site in site_names(task)})
@@ -104,6 +107,9 @@ def run_benchmark(bench: Benchmark, progress: Progress) -> Summary:
         else:
             todo.append(task.task_id)
     progress.resumed(done)
+    if bench.budget is not None and todo and progress.cost >= bench.budget:
+        progress.note(_spent(bench.budget, progress.cost, len(todo)))
+        todo = []
     try:
         if todo:
             if bench.reset_url:
@@ -173,6 +179,10 @@ def _execute(
         if bench.record is not None and (folder / META_FILE).is_file():
             copy_recording(folder, bench.record / str(record.task_id))
         progress.record(record)
+        spent = bench.budget is not None and progress.cost >= bench.budget
+        if spent and not schedule.halted and schedule.pending:
+            schedule.halt()
+            progress.note(_spent(bench.budget or 0.0, progress.cost, len(schedule.pending)))
 
     spec = WorkerSpec(bench.out, bench.tasks_file, bench.sites, bench.options)
     if bench.backend == "ray":
@@ -196,6 +206,13 @@ def _execute(
         on_note=progress.note,
         task_timeout=bench.task_timeout,
     ).run(schedule)
+
+
+def _spent(budget: float, cost: float, waiting: int) -> str:
+    return (
+        f"budget reached: ${cost:.4f} spent of ${budget:g}; {waiting} task(s) not started "
+        "(the running ones finish; run again with a higher --budget to go on)"
+    )
 
 
 def lost_record(task: Task, reasons: list[str]) -> TaskRecord:

@@ -106,7 +106,7 @@ class ProcessPool:
                 slot.task, slot.since = assignment.task_id, time.monotonic()
                 slot.conn.send((assignment.task_id, assignment.attempt))
                 self._write_workers()
-        if not schedule.pending:  # nothing left to hand out: let the idle ones go
+        if not schedule.pending or schedule.halted:  # nothing left to hand out: let idle go
             for slot in list(self._slots.values()):
                 if slot.ready and slot.task is None:
                     self._release(slot)

@@ -9,6 +9,9 @@ that only read run alongside anything.
 A task is handed out once; if its attempt is lost (the worker or its browser died, the task
 ran past its time limit) it goes back to the front of the queue, once. A second loss is
 final: the task gets an error record and the run goes on.
+
+A halted schedule (the run's budget is spent) hands out nothing more: it is complete once
+the running tasks finish, and what waits stays for a later run.
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ class Schedule:
     """Task id -> what it must hold alone while it runs (none: it only reads)."""
     clash: Callable[[Iterable[str], Iterable[str]], bool] = lambda a, b: bool(set(a) & set(b))
     """Whether two sets of locks overlap."""
+    halted: bool = False
+    """Nothing more is handed out (see `halt`)."""
 
     @classmethod
     def of(
@@ -57,7 +62,9 @@ class Schedule:
 
     def next(self) -> Assignment | None:
         """The next task that may start now, or None when none is waiting or every waiting
-        one needs a lock a running task holds."""
+        one needs a lock a running task holds, or the schedule is halted."""
+        if self.halted:
+            return None
         held = {lock for running in self.running for lock in self.locks.get(running, ())}
         free = [t for t in self.pending if not self.clash(self.locks.get(t, frozenset()), held)]
         if not free:
@@ -85,9 +92,13 @@ class Schedule:
             return True
         return False
 
+    def halt(self) -> None:
+        """Start nothing more; the running tasks finish, the waiting ones wait."""
+        self.halted = True
+
     @property
     def complete(self) -> bool:
-        return not self.pending and not self.running
+        return not self.running and (self.halted or not self.pending)
 
     def attempts(self, task_id: int) -> int:
         return len(self.losses.get(task_id, ())) + (1 if task_id in self.running else 0)
