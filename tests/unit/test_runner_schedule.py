@@ -130,6 +130,13 @@ def test_progress_counts_resumed_tasks_and_estimates_from_this_session() -> None
     assert "error: the browser died: boom" in stream.getvalue()
 
 
+def test_progress_shows_the_cost_against_the_budget() -> None:
+    stream = io.StringIO()
+    progress = Progress(2, budget=0.5, stream=stream)
+    progress.record(_record(1, True, cost=0.125))
+    assert "| $0.1250 of $0.5 | ETA" in stream.getvalue()
+
+
 def test_durations_read_well() -> None:
     assert duration(42.4) == "42s"
     assert duration(190) == "3m 10s"

@@ -247,7 +247,7 @@ def run_run(args: argparse.Namespace) -> int:
         reset_url=reset,
         budget=args.budget,
     )
-    progress = Progress(len(tasks), stream=None if args.quiet else sys.stderr)
+    progress = Progress(len(tasks), budget=args.budget, stream=None if args.quiet else sys.stderr)
     started = time.monotonic()
     try:
         summary = run_benchmark(bench, progress)

@@ -20,6 +20,8 @@ class Progress:
     per task; the ETA comes from this session's pace, so a resume does not skew it."""
 
     total: int
+    budget: float | None = None
+    """The run's budget in US dollars, shown beside the cost so far."""
     finished: int = 0
     passed: int = 0
     cost: float = 0.0
@@ -55,11 +57,14 @@ class Progress:
             f"[{self.finished:>{width}}/{self.total}] task {record.task_id} {verdict}{retried}"
             f"  {'+'.join(record.sites)}  {record.metrics.actions} actions "
             f"{record.seconds:.1f} s | passed {self.passed}/{self.finished} ({rate:.1%}) "
-            f"| ${self.cost:.4f} | ETA {self.eta()}"
+            f"| ${self.cost:.4f}{self._of_budget()} | ETA {self.eta()}"
         )
         if record.error:
             line += f"\n    error: {record.error.splitlines()[0][:200]}"
         return line
+
+    def _of_budget(self) -> str:
+        return f" of ${self.budget:g}" if self.budget is not None else ""
 
     def eta(self) -> str:
         left = self.total - self.finished
