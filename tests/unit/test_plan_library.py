@@ -14,9 +14,14 @@ from typing import Any
 
 import pytest
 
+from webagent.agent.agent import AgentRun
+from webagent.controller.result import Metrics, RunResult
 from webagent.errors import ConfigError
+from webagent.llm.queries import FinalAnswer
+from webagent.llm.usage import Totals
 from webagent.plans.keys import PlanKey, key_for
 from webagent.plans.library import Lesson, PlanLibrary, default_path
+from webagent.plans.use import PlanUse
 
 PRICE = PlanKey("shopping", "template:17")
 WISH = PlanKey("shopping", "intent:add-text-to-my-wish-list")
@@ -484,3 +489,28 @@ def test_plans_import_of_a_bad_file_exits_2_naming_it(
     bad.write_text('{"format": "something else", "keys": []}')
     assert main(["plans", "import", str(bad), "--library", library]) == 2
     assert f"{bad}: not a plan library export" in capsys.readouterr().err
+
+
+def _run(how: str, status: str) -> AgentRun:
+    answer = FinalAnswer(task_type="MUTATE", status=status, retrieved_data=None, error_details=None)
+    result = RunResult(answer, how, Metrics(actions=7), plans=["1. open the cart 2. check out"])
+    return AgentRun(result, Totals(), {})
+
+
+@pytest.mark.parametrize(
+    ("how", "status", "kept"),
+    [
+        ("stop", "SUCCESS", True),
+        ("stop", "ACTION_NOT_ALLOWED_ERROR", True),  # the agent's own verdict: it says something
+        ("denied", "ACTION_NOT_ALLOWED_ERROR", False),  # a person's no says nothing of the plan
+        ("aborted", "UNKNOWN_ERROR", False),
+    ],
+)
+def test_a_run_a_person_ended_leaves_no_lesson(
+    library: PlanLibrary, how: str, status: str, kept: bool
+) -> None:
+    plans = PlanUse(library)
+    task = "Buy the cheapest mouse"
+    left = plans.leave_lesson(WISH, _run(how, status), name="run", task=task, success=False)
+    assert left is kept
+    assert len(library.lessons(WISH)) == int(kept)

@@ -7,7 +7,9 @@ left for the next update.
     plans.leave_lesson(key, run, name="task 16", task=intent, success=passed)
 
 `open` without a path uses the default library only if it exists: nothing is created by an
-ordinary run; `webagent learn` creates it.
+ordinary run; `webagent learn` creates it. A run that a person (or the confirmation policy)
+ended, by refusing an irreversible action or aborting, leaves no lesson: it says nothing
+about the plan.
 """
 
 from __future__ import annotations
@@ -19,6 +21,10 @@ from webagent.agent.agent import AgentRun
 from webagent.plans.keys import PlanKey, key_for
 from webagent.plans.library import PlanLibrary, default_path
 from webagent.plans.reflect import lesson_of_run
+
+
+ENDED_BY_A_PERSON = frozenset({"denied", "aborted"})
+"""How runs end that teach nothing about their plan (`RunResult.how`)."""
 
 
 @dataclass
@@ -49,10 +55,14 @@ class PlanUse:
 
     def leave_lesson(
         self, key: PlanKey, run: AgentRun, *, name: str, task: str, success: bool
-    ) -> None:
-        """What the run teaches, for the next update of the key's plan (no model call)."""
+    ) -> bool:
+        """What the run teaches, for the next update of the key's plan (no model call);
+        whether it left one (not when a person's no or abort ended it)."""
+        if run.result.how in ENDED_BY_A_PERSON:
+            return False
         self.library.remember_example(key, task)
         self.library.add_lesson(lesson_of_run(run, key=key, name=name, task=task, success=success))
+        return True
 
     def close(self) -> None:
         self.library.close()
