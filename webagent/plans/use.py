@@ -22,7 +22,6 @@ from webagent.plans.keys import PlanKey, key_for
 from webagent.plans.library import PlanLibrary, default_path
 from webagent.plans.reflect import lesson_of_run
 
-
 ENDED_BY_A_PERSON = frozenset({"denied", "aborted"})
 """How runs end that teach nothing about their plan (`RunResult.how`)."""
 
