@@ -55,7 +55,10 @@ def _events() -> list[ev.Event]:
 
 
 def _feed(checker: Checker, events: list[ev.Event]) -> None:
+    """The events as a run emits them: each page is observed, then seen with its state."""
     for event in events:
+        if isinstance(event, ev.PageSeen):
+            checker.event(ev.PageObserved(event.url, event.text))
         checker.event(event)
 
 
@@ -132,8 +135,7 @@ def test_a_folder_of_other_files_is_not_recorded_over(tmp_path: Path) -> None:
 
 def test_a_replay_that_goes_the_same_way_passes_the_checker(tmp_path: Path) -> None:
     checker = Checker(read_steps(_recorded(tmp_path)))
-    for event in _events():
-        checker.event(event)
+    _feed(checker, _events())
     checker.finish()
     assert checker.checked == 4
 
@@ -150,6 +152,16 @@ def test_a_changed_page_stops_the_replay_at_its_step_with_a_diff(tmp_path: Path)
     assert report.startswith("replay diverged at step 2 (goto [http://shop/])")
     assert "--- recorded observation" in report
     assert "+new line from a renderer change" in report
+
+
+def test_a_changed_page_is_caught_before_a_model_call_about_it(tmp_path: Path) -> None:
+    """The page is compared as soon as it is observed: a model asked to classify it (a
+    request the recording lacks) never gets to speak first."""
+    checker = Checker(read_steps(_recorded(tmp_path)))
+    _feed(checker, _events()[:4])
+    with pytest.raises(Diverged) as raised:
+        checker.event(ev.PageObserved("http://shop/p", "keyboard page, rendered otherwise"))
+    assert (raised.value.divergence.step, raised.value.divergence.kind) == (2, "observation")
 
 
 def test_another_action_or_answer_is_a_divergence(tmp_path: Path) -> None:
@@ -173,8 +185,7 @@ def test_another_action_or_answer_is_a_divergence(tmp_path: Path) -> None:
 
 def test_a_run_that_ends_early_is_a_divergence(tmp_path: Path) -> None:
     checker = Checker(read_steps(_recorded(tmp_path)))
-    for event in _events()[:4]:
-        checker.event(event)
+    _feed(checker, _events()[:4])
     with pytest.raises(Diverged, match="step 2"):
         checker.finish()
 

@@ -108,7 +108,7 @@ class Checker:
         self._seen = 0  # observations matched within the current step
 
     def event(self, event: ev.Event) -> None:
-        if isinstance(event, ev.PageSeen):
+        if isinstance(event, ev.PageObserved):  # before any model call about the page
             self._page(event.text)
         elif isinstance(event, ev.ActionDone):
             self._action(event)

@@ -553,7 +553,9 @@ class Controller:
 
     # -- helpers -----------------------------------------------------------------------------
     def _look(self, *, full_page: bool = False) -> Page:
-        page = self._reader.read(self.browser.observe(full_page=full_page), self.task)
+        observation = self.browser.observe(full_page=full_page)
+        self._emit(ev.PageObserved(observation.url, observation.text))
+        page = self._reader.read(observation, self.task)
         self._emit(
             ev.PageSeen(
                 page.url,

@@ -32,6 +32,16 @@ class SubtaskChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class PageObserved:
+    """The page as the model will read it, before anything is asked about it (its site
+    state may take a model call): a replay compares it here, so a changed page shows as
+    such, not as a model request the recording lacks. `PageSeen` follows with the state."""
+
+    url: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class PageSeen:
     url: str
     title: str
@@ -117,6 +127,7 @@ Event = (
     TrialStarted
     | PlanMade
     | SubtaskChanged
+    | PageObserved
     | PageSeen
     | ActionChosen
     | ActionDone
