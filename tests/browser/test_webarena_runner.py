@@ -368,13 +368,19 @@ def test_the_sites_are_reset_before_the_first_task_and_left_alone_when_all_are_d
         with sqlite3.connect(shop.db) as connection:  # an earlier run's change
             connection.execute("DELETE FROM wishlist_item")
         out = tmp_path / "run"
-        args = ("--task-ids", "1", "--screenshots", "none", "--reset", reset)
+        args = ("--task-ids", "1", "--screenshots", "none", "--reset", reset + "/?token=t0p")
         done = run(shop, model, out, *args)
         assert done.returncode == 0, done.stderr
-        assert f"resetting the sites through {reset}" in done.stderr
+        assert f"resetting the sites through {reset}/ (" in done.stderr
+        assert "t0p" not in done.stderr
         assert "the sites were reset in " in done.stderr
         assert wishlist_rows(shop.db) == seed
         assert records(out)[1].passed
+        (reset_seen,) = json.loads((out / "run.json").read_text())["resets"]
+        assert reset_seen["url"] == reset + "/"  # without a query: a token could be there
+        assert reset_seen["seconds"] >= 0
+        report = (out / "report.html").read_text()
+        assert f"1 time, last at {reset_seen['at']} through {reset}/" in report
 
         with sqlite3.connect(shop.db) as connection:
             connection.execute("DELETE FROM wishlist_item")
@@ -382,6 +388,7 @@ def test_the_sites_are_reset_before_the_first_task_and_left_alone_when_all_are_d
         assert again.returncode == 0, again.stderr
         assert "resetting" not in again.stderr
         assert wishlist_rows(shop.db) == 0
+        assert len(json.loads((out / "run.json").read_text())["resets"]) == 1
 
 
 def test_a_reset_that_fails_stops_the_run_before_any_task(
@@ -394,6 +401,8 @@ def test_a_reset_that_fails_stops_the_run_before_any_task(
         done.stderr
     )
     assert not list(out.glob("*/record.json"))
+    assert json.loads((out / "run.json").read_text())["resets"] == []
+    assert "no: the sites were used as they were" in (out / "report.html").read_text()
 
 
 def test_a_run_starts_no_task_once_its_budget_is_spent_and_a_rerun_goes_on(

@@ -23,6 +23,7 @@ from webagent.runner.sites import (
     env_variable,
     reset_sites,
     reset_url,
+    url_shown,
 )
 from webagent.sites.catalog import sites_root
 from webagent.webarena.tasks import placeholder
@@ -386,6 +387,16 @@ def test_the_reset_url_is_the_flag_else_browsergyms_variable() -> None:
         reset_url("wa:7565", environ={})
     with pytest.raises(ConfigError, match="WA_FULL_RESET must be an http"):
         reset_url(None, environ={"WA_FULL_RESET": "7565"})
+
+
+def test_a_reset_url_is_shown_without_credentials_or_a_query() -> None:
+    assert url_shown("https://me:pw@wa.example:7565/reset?token=abc") == (
+        "https://wa.example:7565/reset"
+    )
+    with pytest.raises(WebAgentError) as failed:
+        reset_sites("http://me:pw@127.0.0.1:9/reset?token=abc", timeout=0.5)
+    assert "abc" not in str(failed.value)
+    assert "pw" not in str(failed.value)
 
 
 def test_a_reset_that_answers_200_took_its_time(servers: dict[str, str]) -> None:

@@ -273,7 +273,7 @@ def run_run(args: argparse.Namespace) -> int:
 
 def _dry_run(tasks: list[Any], sites: Any, *, check: bool, reset: str | None) -> int:
     from webagent.runner.selection import site_names
-    from webagent.runner.sites import check_sites
+    from webagent.runner.sites import check_sites, url_shown
     from webagent.webarena import render_url
 
     needed = sorted({site for task in tasks for site in site_names(task)})
@@ -296,7 +296,8 @@ def _dry_run(tasks: list[Any], sites: Any, *, check: bool, reset: str | None) ->
             there = f"{counts[result.site]} tasks"
             print(f"  {result.site:<15} {mark}: {result.url} ({result.detail}); {there}")
     if reset:
-        print(f"  the sites would be reset through {reset} before the first task (not now)")
+        shown = url_shown(reset)
+        print(f"  the sites would be reset through {shown} before the first task (not now)")
     else:
         print("  no reset: the sites are used as they are (--reset URL or WA_FULL_RESET)")
     if problems:

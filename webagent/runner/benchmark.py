@@ -39,7 +39,7 @@ from webagent.runner.record import (
 from webagent.runner.report import Summary, write_reports
 from webagent.runner.schedule import Schedule
 from webagent.runner.selection import Shard, site_names
-from webagent.runner.sites import SiteConfig, check_sites, reset_sites
+from webagent.runner.sites import SiteConfig, check_sites, reset_sites, url_shown
 from webagent.runner.task_run import AgentOptions, error_record
 from webagent.webarena import Task
 
@@ -113,7 +113,7 @@ def run_benchmark(bench: Benchmark, progress: Progress) -> Summary:
     try:
         if todo:
             if bench.reset_url:
-                _reset(bench.reset_url, progress)
+                _reset(bench, bench.reset_url, progress)
             if bench.check:
                 _check(bench, [by_id[t] for t in todo])
             locks = {t: task_locks(by_id[t]) for t in todo} if bench.serial_mutations else None
@@ -139,16 +139,23 @@ def _resume_or_start(bench: Benchmark) -> RunInfo:
             )
         # the selection may grow (more ids, another shard): keep every task either asked for
         ids = tuple(dict.fromkeys([*earlier.task_ids, *info.task_ids]))
-        info = replace(info, task_ids=ids, created=earlier.created)
+        info = replace(info, task_ids=ids, created=earlier.created, resets=earlier.resets)
     write_json(bench.out / RUN_FILE, info.to_json())
     return info
 
 
-def _reset(url: str, progress: Progress) -> None:
-    """The sites back to their initial state before any task runs (they are checked after)."""
-    progress.note(f"resetting the sites through {url} (this can take minutes)")
+def _reset(bench: Benchmark, url: str, progress: Progress) -> None:
+    """The sites back to their initial state before any task runs (they are checked after);
+    `run.json` keeps when, so the report can say whether the run had fresh sites."""
+    shown = url_shown(url)
+    progress.note(f"resetting the sites through {shown} (this can take minutes)")
+    at = datetime.now(UTC).isoformat(timespec="seconds")
     seconds = reset_sites(url)
     progress.note(f"the sites were reset in {duration(seconds)}")
+    info = read_run(bench.out)
+    if info is not None:
+        reset = {"at": at, "url": shown, "seconds": round(seconds, 1)}
+        write_json(bench.out / RUN_FILE, replace(info, resets=(*info.resets, reset)).to_json())
 
 
 def _check(bench: Benchmark, tasks: Sequence[Task]) -> None:

@@ -209,6 +209,9 @@ class RunInfo:
     shard: str | None = None
     created: str = ""
     webagent: str = ""
+    resets: tuple[Mapping[str, Any], ...] = ()
+    """Each reset of the sites before a session of the run: `at` (ISO time), `url` (without
+    query or credentials), `seconds`. None at all: the sites were used as they were."""
 
     def identity(self) -> dict[str, Any]:
         """What must match for a rerun to resume this run rather than start another."""
@@ -225,6 +228,7 @@ class RunInfo:
         data = asdict(self)
         data["task_ids"] = list(self.task_ids)
         data["site_urls"] = dict(self.site_urls)
+        data["resets"] = [dict(reset) for reset in self.resets]
         return data
 
     @classmethod
@@ -234,7 +238,11 @@ class RunInfo:
             info = cls(**{key: value for key, value in data.items() if key in names})
         except TypeError as error:
             raise ValueError(f"not a run description: {error}") from error
-        return replace(info, task_ids=tuple(int(t) for t in info.task_ids))
+        return replace(
+            info,
+            task_ids=tuple(int(t) for t in info.task_ids),
+            resets=tuple(dict(reset) for reset in info.resets),
+        )
 
 
 def read_run(out: Path) -> RunInfo | None:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -323,6 +323,13 @@ def reset_url(given: str | None, *, environ: Mapping[str, str] = os.environ) -> 
     return url
 
 
+def url_shown(url: str) -> str:
+    """`url` as a log or report may show it: without credentials or a query (a reset URL
+    may carry a token)."""
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc.rsplit("@", 1)[-1], parts.path, "", ""))
+
+
 def reset_sites(url: str, timeout: float = RESET_TIMEOUT) -> float:
     """Reset the deployment's sites to their initial state: GET `url`, as BrowserGym's
     `full_reset` does (webarena-setup's reset server answers once the sites are back).
@@ -338,11 +345,11 @@ def reset_sites(url: str, timeout: float = RESET_TIMEOUT) -> float:
     except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
         reason = error.reason if isinstance(error, urllib.error.URLError) else error
         why = f"no answer within {timeout:g} s" if _timed_out(reason) else _describe(reason)
-        raise WebAgentError(f"the sites' reset at {url} failed: {why}") from error
+        raise WebAgentError(f"the sites' reset at {url_shown(url)} failed: {why}") from error
     if status != 200:
         said = body.decode("utf-8", "replace").strip().splitlines()
         detail = f": {said[0][:200]}" if said else ""
-        raise WebAgentError(f"the sites' reset at {url} failed: HTTP {status}{detail}")
+        raise WebAgentError(f"the sites' reset at {url_shown(url)} failed: HTTP {status}{detail}")
     return time.monotonic() - started
 
 
