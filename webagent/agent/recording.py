@@ -28,7 +28,6 @@ import json
 import platform
 import shutil
 import time
-import zipfile
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -41,6 +40,7 @@ from webagent.actions import format_action
 from webagent.controller import events as ev
 from webagent.errors import ConfigError
 from webagent.safety import Decision, Secrets
+from webagent.safety.secrets import rewrite_zip
 
 META_FILE = "meta.json"
 TRAJECTORY_FILE = "trajectory.jsonl"
@@ -371,22 +371,22 @@ def scrub_trace(path: Path) -> None:
     """The same for the requests in a Playwright trace (in place): its `*.network` files
     hold one HAR entry per line."""
     try:
-        with zipfile.ZipFile(path) as archive:
-            members = [(info, archive.read(info)) for info in archive.infolist()]
-    except (OSError, zipfile.BadZipFile) as error:
-        raise ConfigError(f"{path}: not a Playwright trace ({error})") from error
-    clean = [
-        (info, _scrub_network(c) if info.filename.endswith(".network") else c)
-        for info, c in members
-    ]
-    temporary = path.with_suffix(path.suffix + ".tmp")
-    with zipfile.ZipFile(temporary, "w") as archive:
-        for info, content in clean:
-            archive.writestr(info, content, compress_type=info.compress_type)
-    temporary.replace(path)
+        data = path.read_bytes()
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read the trace ({error})") from error
+    clean = rewrite_zip(data, _scrub_trace_file)
+    if clean is None:
+        raise ConfigError(f"{path}: not a Playwright trace (not a zip file)")
+    if clean is not data:
+        temporary = path.with_suffix(path.suffix + ".tmp")
+        temporary.write_bytes(clean)
+        temporary.replace(path)
 
 
-def _scrub_network(content: bytes) -> bytes:
+def _scrub_trace_file(name: str, content: bytes) -> bytes:
+    """A `*.network` file of a trace with its entries scrubbed; any other file as it is."""
+    if not name.endswith(".network"):
+        return content
     lines = []
     for line in content.decode("utf-8").splitlines():
         try:

@@ -27,7 +27,7 @@ import re
 import tempfile
 import tomllib
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html.entities import codepoint2name
 from pathlib import Path
 
@@ -234,31 +234,14 @@ class Secrets:
     def _redact_content(self, data: bytes) -> bytes:
         """A file's bytes redacted by what they hold: a zip, a document, or bytes."""
         if data.startswith(b"PK\x03\x04"):
-            zipped = self._redact_zip(data)
-            if zipped is not None:
+            zipped = rewrite_zip(data, lambda _name, content: self._redact_content(content))
+            if zipped is not None:  # a Playwright trace: each file redacted as one of its own
                 return zipped
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             return self.redact_bytes(data)
         return self._redact_document(text).encode("utf-8")
-
-    def _redact_zip(self, data: bytes) -> bytes | None:
-        """A zip (a Playwright trace) with each member redacted as a file of its own; None
-        when `data` is not a zip after all."""
-        try:
-            with zipfile.ZipFile(io.BytesIO(data)) as archive:
-                members = [(info, archive.read(info)) for info in archive.infolist()]
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError):
-            return None
-        clean = [(info, self._redact_content(content)) for info, content in members]
-        if all(new == old for (_, new), (_, old) in zip(clean, members, strict=True)):
-            return data
-        out = io.BytesIO()
-        with zipfile.ZipFile(out, "w") as archive:
-            for info, content in clean:
-                archive.writestr(info, content, compress_type=info.compress_type)
-        return out.getvalue()
 
     def _redact_document(self, text: str) -> str:
         try:
@@ -341,3 +324,22 @@ class Secrets:
             encoded = encoded if run != body else encoded.rstrip("=")
             return body[:start] + encoded + body[end:]
         return run
+
+
+def rewrite_zip(data: bytes, change: Callable[[str, bytes], bytes]) -> bytes | None:
+    """The zip `data` with each file's content passed through `change(name, content)` (names,
+    order and compression kept); `data` itself when nothing changed; None when `data` is not
+    a zip after all."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = [(info, archive.read(info)) for info in archive.infolist()]
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError):
+        return None
+    changed = [(info, change(info.filename, content)) for info, content in members]
+    if all(new == old for (_, new), (_, old) in zip(changed, members, strict=True)):
+        return data
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for info, content in changed:
+            archive.writestr(info, content, compress_type=info.compress_type)
+    return out.getvalue()
