@@ -1,6 +1,6 @@
 """What the TUI drives: one task at a time, run in a worker thread, reporting as it goes.
 
-The real session (`webagent.agent.live.LiveSession`) owns a browser, a model client and, for
+The real session (`webagent.session.live.LiveSession`) owns a browser, a model client and, for
 the demo, a local site; a test hands the app a scripted one. Every callback below is called
 on the session's (worker) thread: the app hops to its own thread with `call_from_thread`.
 """

@@ -23,15 +23,16 @@ from flask import Flask
 from webagent.actions import Click
 from webagent.browser import Browser, Tab
 from webagent.observation import Element, Observation
+from webagent.oracle.runner import OracleRunner
+from webagent.oracle.solutions import load_oracle
 from webagent.sites import SiteServer, load_site, start_site
 from webagent.sites.classify import Classifier
 from webagent.sites.irreversible import irreversible_controls
 from webagent.sites.match import PageIndex
-from webagent.sites.oracle import load_oracle, to_action
-from webagent.sites.oracle_runner import OracleRunner
 from webagent.sites.permissions import Permitted
 from webagent.sites.profile import Profile
 from webagent.sites.profiles import detect_profile, site_profile
+from webagent.sites.steps import to_action
 
 EMAIL = "emma.lopez@gmail.com"
 PASSWORD = "Password.123"

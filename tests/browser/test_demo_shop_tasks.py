@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from webagent.browser import Browser
+from webagent.oracle.runner import OracleOutcome, OracleRunner
 from webagent.safety import Confirmation
 from webagent.sites import load_site, start_site
-from webagent.sites.oracle_runner import OracleOutcome, OracleRunner
 from webagent.webarena import AgentResponse, load_tasks
 
 

@@ -21,7 +21,6 @@ import pytest
 
 from sites.demo_shop.store.sessions import COOKIE
 from webagent.agent.recording import read_meta, read_steps
-from webagent.agent.replay import replay
 from webagent.browser import Browser
 from webagent.cli import main
 from webagent.llm.cassette import request_key
@@ -29,6 +28,7 @@ from webagent.llm.script import Script
 from webagent.llm.server import start_model_server
 from webagent.observation import render
 from webagent.safety import Secrets
+from webagent.session.replay import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
@@ -100,7 +100,7 @@ def test_a_recording_of_a_local_site_replays_with_the_site_gone(
     pages show (the customer's surname, here) is in no file of the recording, and the
     recording still replays."""
     monkeypatch.setenv("WEBAGENT_SECRET_SURNAME", "Lopez")
-    from webagent.sites.oracle_model import OracleModel
+    from webagent.oracle.model import OracleModel
 
     folder = tmp_path / "recorded"
     task = "What is the grand total of order #000000180?"

@@ -10,17 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from webagent.agent.live import LiveSession
-from webagent.agent.start import Start
 from webagent.cli import main
 from webagent.llm import ModelConfig
 from webagent.llm.completion import ChatRequest, ScriptedAnswer
 from webagent.llm.server import ModelServer, start_model_server
+from webagent.oracle import OracleModel
 from webagent.plans.keys import PlanKey
 from webagent.plans.library import PlanLibrary
 from webagent.plans.use import PlanUse
-from webagent.sites.oracle_model import OracleModel
-from webagent.sites.profiles import site_profile
+from webagent.session import RunSpec, SafetySpec, StartPoint
+from webagent.session.live import LiveSession
 
 GUIDANCE = "A plan that worked for tasks like this one"
 SIR = ("sir_summary", "sir_flaws", "sir_revision")
@@ -160,12 +159,14 @@ def test_the_live_session_of_the_app_uses_the_library_too(
     library.remember_example(key, task)
     library.add_version(key, "1. Open My Orders\n2. Open the order\n3. Note its total")
     plans = PlanUse(library)
-    session = LiveSession(
-        Start(site="demo_shop"),
-        ModelConfig(model="webagent-oracle", base_url=server.url, timeout=30),
-        profile=site_profile("demo_shop"),
-        plans=plans,
+    spec = RunSpec(
+        task="",
+        start=StartPoint(site="demo_shop"),
+        model=ModelConfig(model="webagent-oracle", base_url=server.url, timeout=30),
+        profile="demo_shop",
+        safety=SafetySpec(confirm="ask"),
     )
+    session = LiveSession(spec, plans=plans)
     try:
         result = session.run(
             task, on_event=lambda e: None, confirm=lambda c: False, pace=lambda: None

@@ -13,9 +13,9 @@ import pytest
 
 from webagent.browser import Browser
 from webagent.errors import ConfigError
-from webagent.runner.login import SignInError, merge_storage_states, sign_in
-from webagent.runner.sites import SiteConfig
+from webagent.session.signin import SignInError, merge_storage_states, sign_in
 from webagent.sites import SiteServer, sites_root, start_site
+from webagent.webarena.deployment import SiteConfig
 
 PASSWORD = "Password.123"
 WELCOME = "Welcome, Emma Lopez!"

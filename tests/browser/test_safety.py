@@ -13,9 +13,9 @@ import pytest
 
 from tests.conftest import DATA
 from webagent.browser import Browser
+from webagent.oracle.runner import OracleRunner
 from webagent.safety import Confirmation
 from webagent.sites import start_site
-from webagent.sites.oracle_runner import OracleRunner
 from webagent.sites.server import SiteServer
 
 

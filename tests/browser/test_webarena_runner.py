@@ -20,12 +20,12 @@ from pathlib import Path
 import pytest
 
 from webagent.agent.recording import read_steps
-from webagent.agent.replay import replay
 from webagent.llm.server import ModelServer, start_model_server
+from webagent.oracle.model import OracleModel
 from webagent.runner.record import RECORD_FILE, TaskRecord, read_record
 from webagent.safety import Secrets
+from webagent.session.replay import replay
 from webagent.sites import start_site
-from webagent.sites.oracle_model import OracleModel
 from webagent.sites.server import SiteServer
 
 ROOT = Path(__file__).parents[2]

@@ -16,10 +16,10 @@ from webagent.browser import Browser, Tab
 from webagent.controller import Settings
 from webagent.llm import ModelClient, ModelConfig
 from webagent.llm.server import ModelServer, start_model_server
+from webagent.oracle.solutions import load_oracle
 from webagent.safety import ConfirmPolicy
+from webagent.session.signin import run_step, sign_into_local
 from webagent.sites import start_site
-from webagent.sites.oracle import load_oracle
-from webagent.sites.oracle_runner import run_step, sign_in
 from webagent.sites.profiles import site_profile
 from webagent.sites.server import SiteServer
 
@@ -38,7 +38,7 @@ def signed_in(browser: Browser, shop: SiteServer, tmp_path: Path) -> Path:
     """The seed state, and a session signed in as the shop's customer (a reset ends every
     session, so each test signs in again)."""
     shop.reset()
-    return sign_in(browser, shop, tmp_path / "storage.json")
+    return sign_into_local(browser, shop, tmp_path / "storage.json")
 
 
 @dataclass

@@ -14,8 +14,8 @@ from webagent.controller import Settings
 from webagent.llm import ModelClient, ModelConfig
 from webagent.llm.faults import FaultPlan
 from webagent.llm.server import start_model_server
-from webagent.sites.oracle_model import OracleModel
-from webagent.sites.oracle_runner import sign_in
+from webagent.oracle import OracleModel
+from webagent.session.signin import sign_into_local
 from webagent.sites.profiles import site_profile
 from webagent.sites.server import SiteServer
 from webagent.webarena import load_tasks, render_url
@@ -29,7 +29,7 @@ TASKS = (1, 16, 41)
 def _run(browser: Browser, shop: SiteServer, folder: Path, base_url: str, task_id: int) -> AgentRun:
     task = next(t for t in load_tasks(shop.site.tasks_file) if t.task_id == task_id)
     shop.reset()
-    storage = sign_in(browser, shop, folder / "storage.json")
+    storage = sign_into_local(browser, shop, folder / "storage.json")
     config = ModelConfig(base_url=base_url, timeout=1.5, max_retries=8, backoff_base=0.01)
     start = render_url(task.start_urls[0], {"shopping": shop.url})
     with ModelClient(config) as client, browser.open(start, storage_state=storage) as tab:

@@ -10,16 +10,15 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from tests.controller.conftest import orders
-from webagent.agent.live import LiveSession
-from webagent.agent.start import Start
 from webagent.controller import Pacer, RunResult, Settings
 from webagent.controller import events as ev
 from webagent.errors import WebAgentError
 from webagent.llm import ModelConfig
 from webagent.llm.server import ModelServer, start_model_server
+from webagent.oracle import OracleModel
 from webagent.safety import Confirmation
-from webagent.sites.oracle_model import OracleModel
-from webagent.sites.profiles import site_profile
+from webagent.session import RunSpec, SafetySpec, StartPoint
+from webagent.session.live import LiveSession
 from webagent.sites.server import SiteServer
 
 pytestmark = pytest.mark.browser
@@ -40,12 +39,15 @@ def oracle() -> Iterator[ModelServer]:
 def session(shop: SiteServer, oracle: ModelServer) -> Iterator[LiveSession]:
     shop.reset()  # ends every signed-in session too: the new session signs in again
     config = ModelConfig(model="webagent-oracle", base_url=oracle.url, timeout=30, max_reasks=1)
-    live = LiveSession(
-        Start(server=shop),
-        config,
-        profile=site_profile("demo_shop"),
+    spec = RunSpec(
+        task="",
+        start=StartPoint(site="demo_shop"),
+        model=config,
         settings=Settings.for_mode("devils-advocate"),
+        profile="demo_shop",
+        safety=SafetySpec(confirm="ask"),
     )
+    live = LiveSession(spec, servers={"demo_shop": shop})
     yield live
     live.close()
 
@@ -116,7 +118,8 @@ def test_an_approved_place_order_places_one_order_after_an_aborted_run(
 def test_headless_has_no_window_to_show_and_close_is_idempotent(
     shop: SiteServer, oracle: ModelServer
 ) -> None:
-    live = LiveSession(Start(server=shop), ModelConfig(base_url=oracle.url))
+    spec = RunSpec("", StartPoint(site="demo_shop"), ModelConfig(base_url=oracle.url))
+    live = LiveSession(spec, servers={"demo_shop": shop})
     assert live.show_browser(False) is False
     live.close()  # before any run: no browser was started
     live.close()

@@ -12,14 +12,13 @@ import pytest
 from tests.tui.conftest import frozen, until
 from tui.app import create_app
 from tui.screens.confirm import ConfirmScreen
-from webagent.agent.live import LiveSession
-from webagent.agent.start import Start
 from webagent.controller import Settings
 from webagent.llm import ModelConfig
 from webagent.llm.server import ModelServer, start_model_server
+from webagent.oracle import OracleModel
+from webagent.session import RunSpec, SafetySpec, StartPoint
+from webagent.session.live import LiveSession
 from webagent.sites import start_site
-from webagent.sites.oracle_model import OracleModel
-from webagent.sites.profiles import site_profile
 from webagent.sites.server import SiteServer
 
 pytestmark = pytest.mark.browser
@@ -47,12 +46,15 @@ def oracle() -> Iterator[ModelServer]:
 def session(shop: SiteServer, oracle: ModelServer) -> Iterator[LiveSession]:
     shop.reset()
     config = ModelConfig(model="webagent-oracle", base_url=oracle.url, timeout=30, max_reasks=1)
-    live = LiveSession(
-        Start(server=shop),
-        config,
-        profile=site_profile("demo_shop"),
+    spec = RunSpec(
+        task="",
+        start=StartPoint(site="demo_shop"),
+        model=config,
         settings=Settings.for_mode("devils-advocate"),
+        profile="demo_shop",
+        safety=SafetySpec(confirm="ask"),
     )
+    live = LiveSession(spec, servers={"demo_shop": shop})
     yield live
     live.close()
 

@@ -12,14 +12,14 @@ import pytest
 from tests.tui.conftest import frozen, until
 from tui.app import create_app
 from tui.screens.confirm import ConfirmScreen
-from webagent.agent.live import LiveSession
-from webagent.agent.replay import Fixture, replay
-from webagent.agent.start import Start
+from webagent.agent.replay import Fixture
 from webagent.controller import Settings
 from webagent.llm import ModelConfig
 from webagent.llm.server import start_model_server
-from webagent.sites.oracle_model import OracleModel
-from webagent.sites.profiles import site_profile
+from webagent.oracle import OracleModel
+from webagent.session import RunSpec, SafetySpec, StartPoint
+from webagent.session.live import LiveSession
+from webagent.session.replay import replay
 
 pytestmark = pytest.mark.browser
 
@@ -28,14 +28,7 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 async def test_the_app_replays_a_recording_with_nothing_running() -> None:
     fixture = Fixture(FIXTURES / "shop-order-denied")
-    session = LiveSession(
-        Start(url=fixture.meta.start_url),
-        fixture.model_config(),
-        profile=site_profile("demo_shop"),
-        settings=fixture.settings(),
-        secrets=fixture.secrets(),
-        fixture=fixture,
-    )
+    session = LiveSession(RunSpec.of_recording(fixture))
     try:
         app = create_app(session, fixture.meta.task, clock=frozen)
         async with app.run_test(size=(100, 30)) as pilot:
@@ -54,13 +47,15 @@ async def test_the_app_replays_a_recording_with_nothing_running() -> None:
 async def test_a_session_in_the_app_is_recorded_and_replays(tmp_path: Path) -> None:
     folder = tmp_path / "recorded"
     with start_model_server(answerer=OracleModel("demo_shop")) as model:
-        session = LiveSession(
-            Start(site="demo_shop"),
-            ModelConfig(model="webagent-oracle", base_url=model.url, timeout=30),
-            profile=site_profile("demo_shop"),
+        spec = RunSpec(
+            task="",
+            start=StartPoint(site="demo_shop"),
+            model=ModelConfig(model="webagent-oracle", base_url=model.url, timeout=30),
             settings=Settings.for_mode("devils-advocate"),
-            record=folder,
+            profile="demo_shop",
+            safety=SafetySpec(confirm="ask"),
         )
+        session = LiveSession(spec, record=folder)
         try:
             task = "What is the grand total of order #000000180?"
             app = create_app(session, task, clock=frozen)

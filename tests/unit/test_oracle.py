@@ -11,7 +11,8 @@ from pydantic import ValidationError
 from webagent.actions import Click, Goto, SelectOption, TypeText
 from webagent.errors import ConfigError
 from webagent.observation import Observation, RenderOptions, compose_observation, parse_snapshot
-from webagent.sites.oracle import Step, StepError, Target, find, load_oracle, to_action
+from webagent.oracle.solutions import load_oracle
+from webagent.sites.steps import Step, StepError, Target, find, to_action
 
 SNAPSHOT = """- main [ref=e1] [box=0,0,1280,700]:
   - table [ref=e2] [box=0,0,1280,200]:

@@ -18,13 +18,14 @@ from webagent.errors import ConfigError
 from webagent.llm.completion import ChatRequest, ScriptedAnswer
 from webagent.llm.prompts import render
 from webagent.observation import Observation, compose_observation, parse_snapshot
+from webagent.oracle.model import OracleModel
+from webagent.oracle.progress import FINISH
+from webagent.oracle.prompt import HistoryLine
+from webagent.oracle.solutions import load_oracle
 from webagent.sites.catalog import load_site
-from webagent.sites.oracle import find, load_oracle
-from webagent.sites.oracle_model import OracleModel
-from webagent.sites.oracle_progress import FINISH
-from webagent.sites.oracle_prompt import HistoryLine
 from webagent.sites.permissions import Permitted
 from webagent.sites.profiles import site_profile
+from webagent.sites.steps import find
 from webagent.webarena.tasks import load_tasks
 
 SHOP = "http://127.0.0.1:5000"

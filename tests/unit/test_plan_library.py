@@ -14,11 +14,9 @@ from typing import Any
 
 import pytest
 
-from webagent.agent.agent import AgentRun
 from webagent.controller.result import Metrics, RunResult
 from webagent.errors import ConfigError
 from webagent.llm.queries import FinalAnswer
-from webagent.llm.usage import Totals
 from webagent.plans.keys import PlanKey, key_for
 from webagent.plans.library import Lesson, PlanLibrary, default_path
 from webagent.plans.use import PlanUse
@@ -491,10 +489,10 @@ def test_plans_import_of_a_bad_file_exits_2_naming_it(
     assert f"{bad}: not a plan library export" in capsys.readouterr().err
 
 
-def _run(how: str, status: str) -> AgentRun:
+def _run(how: str, status: str) -> RunResult:
     answer = FinalAnswer(task_type="MUTATE", status=status, retrieved_data=None, error_details=None)
     result = RunResult(answer, how, Metrics(actions=7), plans=["1. open the cart 2. check out"])
-    return AgentRun(result, Totals(), {})
+    return result
 
 
 @pytest.mark.parametrize(

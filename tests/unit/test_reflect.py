@@ -6,10 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from webagent.agent import AgentRun
 from webagent.controller import RunResult
 from webagent.controller.result import Metrics, StepRecord
-from webagent.llm import Totals
 from webagent.llm.prompts import render
 from webagent.llm.queries import FinalAnswer, Query
 from webagent.plans.keys import PlanKey
@@ -38,7 +36,7 @@ class Model:
         return query.read(self.answers[query.name])
 
 
-def _run(status: str = "UNKNOWN_ERROR") -> AgentRun:
+def _run(status: str = "UNKNOWN_ERROR") -> RunResult:
     answer = FinalAnswer(
         task_type="RETRIEVE", status=status, retrieved_data=None, error_details="not found"
     )
@@ -52,7 +50,7 @@ def _run(status: str = "UNKNOWN_ERROR") -> AgentRun:
         plans=["1. Search\n2. Open the cheapest"],
         reviews=["Searching found nothing: browse the category instead."],
     )
-    return AgentRun(result, Totals(), {})
+    return result
 
 
 def test_the_three_sir_queries_read_the_run_and_the_revision_reads_the_flaws() -> None:

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from webagent.agent.metrics import TaskMetrics
 from webagent.errors import ConfigError
 from webagent.runner.record import (
     HAR_FILE,
     RESPONSE_FILE,
     RunInfo,
-    TaskMetrics,
     TaskRecord,
     write_json,
     write_record,

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from webagent.agent.metrics import TaskMetrics
 from webagent.errors import ConfigError
 from webagent.runner.conflicts import clash, task_locks
 from webagent.runner.progress import Progress, duration
-from webagent.runner.record import TaskMetrics, TaskRecord
+from webagent.runner.record import TaskRecord
 from webagent.runner.schedule import Schedule
 from webagent.runner.selection import Shard, parse_ids, select, site_names, task_file
 from webagent.webarena import load_tasks

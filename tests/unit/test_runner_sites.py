@@ -14,18 +14,16 @@ from pathlib import Path
 import pytest
 
 from webagent.errors import ConfigError, WebAgentError
-from webagent.runner.login import LoginRecipe, login_recipe, merge_storage_states, recipe_path
-from webagent.runner.sites import (
+from webagent.runner.sites import check_sites, reset_sites, reset_url, url_shown
+from webagent.session.signin import merge_storage_states
+from webagent.sites.catalog import sites_root
+from webagent.sites.login import LoginRecipe, login_recipe, recipe_path
+from webagent.webarena.deployment import (
     DEFAULT_CREDENTIALS,
     WEBARENA_SITES,
     SiteConfig,
-    check_sites,
     env_variable,
-    reset_sites,
-    reset_url,
-    url_shown,
 )
-from webagent.sites.catalog import sites_root
 from webagent.webarena.tasks import placeholder
 
 SHOP = "http://shop.example:7770"

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from webagent.agent.metrics import TaskMetrics
 from webagent.cli import main
-from webagent.runner.record import TaskMetrics, TaskRecord, write_record
+from webagent.runner.record import TaskRecord, write_record
 
 DEMO_TASKS = str(Path(__file__).parents[2] / "sites" / "demo_shop" / "tasks.json")
 VARIABLES = ("WA_SHOPPING", "WA_SHOPPING_ADMIN", "WA_REDDIT", "WA_GITLAB", "WA_WIKIPEDIA", "WA_MAP")

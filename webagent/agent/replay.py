@@ -1,28 +1,20 @@
-"""Replaying a recorded session offline, and checking it goes the same way.
-
-    result = replay(Path("fixtures/shop-buy-headphones"))
-    if not result.ok:
-        print(result.divergence.report())
-
-The network comes from the fixture's HAR (in recorded order; whatever it lacks is aborted,
-so nothing reaches a live site), the model's answers from its cassette, a person's answers
-to confirmations from its meta. The same agent runs; a `Checker` compares every page it
-reads and every action it takes with the recording and stops the run at the first
-difference, which `Divergence.report()` shows with the step and a diff of the page.
+"""What a replay checks a run against: a recording on disk (`Fixture`), the person's recorded
+answers (`RecordedAnswers`), and a `Checker` that compares every page the agent reads and
+every action it takes with the recording, stopping the run at the first difference, which
+`Divergence.report()` shows with the step and a diff of the page. Pure: the replay itself
+runs through the session (`webagent.session.replay`).
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
 from webagent.actions import format_action
-from webagent.agent.agent import AgentRun, run_agent
+from webagent.agent.agent import AgentRun
 from webagent.agent.recording import (
     CASSETTE_FILE,
     HAR_FILE,
@@ -32,14 +24,11 @@ from webagent.agent.recording import (
     read_meta,
     read_steps,
 )
-from webagent.agent.start import open_more
-from webagent.browser import Browser, launch
 from webagent.controller import Settings
 from webagent.controller import events as ev
 from webagent.errors import ConfigError, WebAgentError
-from webagent.llm import ModelClient, ModelConfig
+from webagent.llm import ModelConfig
 from webagent.safety import Confirmation, ConfirmPolicy, Secrets
-from webagent.sites.profiles import site_profile
 
 Kind = Literal["observation", "action", "answer", "question", "model", "network"]
 DIFF_LINES = 40
@@ -120,7 +109,7 @@ class Checker:
         if self.checked < len(self.steps):
             step = self.steps[self.checked]
             raise Diverged(
-                Divergence(step.index, "action", _describe(step), "the run ended", _where(step))
+                Divergence(step.index, "action", _describe(step), "the run ended", place_of(step))
             )
 
     def _current(self, got: str) -> Step:
@@ -139,12 +128,12 @@ class Checker:
                     "action",
                     _describe(step),
                     "the agent read the page once more first",
-                    _where(step),
+                    place_of(step),
                 )
             )
         expected = step.observations[self._seen]
         if text != expected:
-            raise Diverged(Divergence(step.index, "observation", expected, text, _where(step)))
+            raise Diverged(Divergence(step.index, "observation", expected, text, place_of(step)))
         self._seen += 1
 
     def _action(self, done: ev.ActionDone) -> None:
@@ -152,7 +141,7 @@ class Checker:
         got = f"{done.kind}: {action}"
         step = self._current(got)
         if step.kind == "finish" or got != _describe(step):
-            raise Diverged(Divergence(step.index, "action", _describe(step), got, _where(step)))
+            raise Diverged(Divergence(step.index, "action", _describe(step), got, place_of(step)))
         self.checked += 1
         self._seen = 0
 
@@ -160,7 +149,7 @@ class Checker:
         got = f"{finished.answer.status}: {finished.answer.retrieved_data!r} ({finished.how})"
         step = self._current(got)
         if step.kind != "finish":
-            raise Diverged(Divergence(step.index, "action", _describe(step), got, _where(step)))
+            raise Diverged(Divergence(step.index, "action", _describe(step), got, place_of(step)))
         answer = step.answer or {}
         expected = f"{answer.get('status')}: {answer.get('retrieved_data')!r} ({step.how})"
         if got != expected:
@@ -174,7 +163,8 @@ def _describe(step: Step) -> str:
     return f"{step.kind}: {step.action}"
 
 
-def _where(step: Step) -> str:
+def place_of(step: Step) -> str:
+    """Where in the recording `step` is, for a divergence report: its action, or the end."""
     return "the end of the run" if step.kind == "finish" else step.action
 
 
@@ -302,94 +292,3 @@ class RecordedAnswers:
                     "the end of the run",
                 )
             )
-
-
-def replay(
-    folder: str | Path,
-    *,
-    browser: Browser | None = None,
-    headless: bool = True,
-    on_event: Callable[[ev.Event], None] | None = None,
-) -> ReplayResult:
-    """Run the recorded task again against the recording alone and compare as it goes."""
-    fixture = Fixture(folder)
-    checker = Checker(fixture.steps)
-    result = ReplayResult(fixture.folder, fixture.meta, len(fixture.steps))
-
-    def watch(event: ev.Event) -> None:
-        checker.event(event)
-        if on_event is not None:
-            on_event(event)
-
-    confirm = fixture.confirm()
-    with _browser(browser, headless) as chromium:
-        secrets = fixture.secrets()
-        tab = chromium.open(
-            fixture.meta.start_url,
-            storage_state=fixture.start_state,
-            viewport=fixture.meta.viewport,
-            confirm=confirm,
-            allow_domains=fixture.meta.allow_domains,
-            profile=site_profile(fixture.meta.profile) if fixture.meta.profile else None,
-            secrets=secrets,
-            replay_har=fixture.har,
-            replay_scrub=secrets.redact,
-            timezone=fixture.meta.timezone,
-            clock=fixture.started(),
-        )
-        try:
-            open_more(tab, fixture.meta.more_urls)
-            with ModelClient(fixture.model_config(), replay=fixture.cassette) as client:
-                result.run = run_agent(
-                    tab,
-                    client,
-                    fixture.meta.task,
-                    settings=fixture.settings(),
-                    profile=site_profile(fixture.meta.profile) if fixture.meta.profile else None,
-                    start_url=fixture.meta.start_url,
-                    guidance=fixture.meta.guidance,
-                    secrets=[secrets.placeholder(name) for name in secrets.names],
-                    on_event=watch,
-                )
-            _check_end(result.run, checker)
-            if isinstance(confirm, RecordedAnswers):
-                confirm.check(checker.checked)
-        except Diverged as diverged:
-            result.divergence = diverged.divergence
-        finally:
-            result.unmatched = list(tab.replay.unmatched) if tab.replay else []
-            tab.close()
-    result.checked = checker.checked
-    if result.divergence is not None and result.unmatched:
-        result.divergence = _with_network(result.divergence, result.unmatched)
-    return result
-
-
-def _check_end(run: AgentRun, checker: Checker) -> None:
-    how = run.result.how
-    details = run.result.answer.error_details or ""
-    if how.startswith("error") and "CassetteMiss" in details:
-        step = checker.steps[min(checker.checked, len(checker.steps) - 1)]
-        raise Diverged(Divergence(step.index, "model", "a recorded request", details, _where(step)))
-    checker.finish()
-
-
-def _with_network(divergence: Divergence, unmatched: list[str]) -> Divergence:
-    """A page that differs because its requests were not recorded says so."""
-    note = "requests the recording does not hold (aborted): " + ", ".join(unmatched[:5])
-    return Divergence(
-        divergence.step,
-        divergence.kind,
-        divergence.expected,
-        divergence.got,
-        f"{divergence.where}; {note}" if divergence.where else note,
-    )
-
-
-@contextmanager
-def _browser(browser: Browser | None, headless: bool) -> Iterator[Browser]:
-    if browser is not None:
-        yield browser
-        return
-    with launch(headless=headless) as launched:
-        yield launched

@@ -11,7 +11,6 @@ solution path it wanders like a lost model. The modes differ in what they do abo
 
 from __future__ import annotations
 
-import json
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -19,17 +18,16 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from webagent.agent import AgentRun, run_agent
-from webagent.browser import Browser, launch
+from webagent.agent.metrics import TaskMetrics
 from webagent.controller import Settings
-from webagent.llm import ModelClient, ModelConfig
+from webagent.llm import ModelConfig
 from webagent.llm.server import start_model_server
+from webagent.oracle import OracleModel
+from webagent.session import Session
+from webagent.session.scored import SeedSite, run_scored
 from webagent.sites import start_site
-from webagent.sites.oracle_model import OracleModel
-from webagent.sites.oracle_runner import sign_in
-from webagent.sites.profiles import site_profile
 from webagent.sites.server import SiteServer
-from webagent.webarena import Scorer, Task, load_tasks, render_url
+from webagent.webarena import Task, load_tasks
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +39,17 @@ class TaskRun:
     task_id: int
     passed: bool
     status: str
-    actions: int
-    trials: int
-    plan_revisions: int
-    backtracks: int
-    decompositions: int
-    calls: int
+    metrics: TaskMetrics
     seconds: float
     error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Flat: the run's fields with its metrics beside them."""
+        data = {name: getattr(self, name) for name in ("mode", "noise", "task_id", "passed")}
+        data["status"] = self.status
+        data.update(asdict(self.metrics))
+        data.update(seconds=self.seconds, error=self.error)
+        return data
 
 
 @dataclass
@@ -64,12 +65,14 @@ class Cell:
         return sum(r.passed for r in self.runs) / len(self.runs) if self.runs else 0.0
 
     def mean(self, name: str) -> float:
-        return sum(getattr(r, name) for r in self.runs) / len(self.runs) if self.runs else 0.0
+        """The mean of one of the runs' metrics."""
+        total = sum(getattr(r.metrics, name) for r in self.runs)
+        return total / len(self.runs) if self.runs else 0.0
 
     @property
     def calls_per_action(self) -> float:
-        actions = sum(r.actions for r in self.runs)
-        return sum(r.calls for r in self.runs) / actions if actions else 0.0
+        actions = sum(r.metrics.actions for r in self.runs)
+        return sum(r.metrics.calls for r in self.runs) / actions if actions else 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -82,7 +85,7 @@ class Cell:
             "backtracks": round(self.mean("backtracks"), 3),
             "decompositions": round(self.mean("decompositions"), 3),
             "calls_per_action": round(self.calls_per_action, 3),
-            "runs": [asdict(run) for run in self.runs],
+            "runs": [run.to_json() for run in self.runs],
         }
 
 
@@ -101,17 +104,17 @@ def run_robustness(
 ) -> list[Cell]:
     """Every (mode, noise) cell over the tasks; each task from the seed state, signed in."""
     cells = [Cell(mode, noise) for noise in noises for mode in modes]
-    with tempfile.TemporaryDirectory(prefix="webagent-bench-") as temp, launch() as browser:
+    with tempfile.TemporaryDirectory(prefix="webagent-bench-") as temp, Session() as session:
         folder = Path(temp)
         with start_site(site, db=folder / "site.sqlite", reset=True) as server:
             tasks = _tasks(server, task_ids)
-            session = SiteSession(browser, server, folder)
+            shop = SeedSite(session, server, folder)
             total, done = len(cells) * len(tasks), 0
             for cell in cells:
                 oracle = OracleModel(site, noise=cell.noise, eval_noise=eval_noise, seed=seed)
                 with start_model_server(answerer=oracle) as model:
                     for task in tasks:
-                        run = _run_one(session, model.url, task, cell, folder=folder)
+                        run = _run_one(shop, model.url, task, cell, folder=folder)
                         cell.runs.append(run)
                         done += 1
                         if progress is not None:
@@ -130,90 +133,19 @@ def _tasks(server: SiteServer, task_ids: Sequence[int] | None) -> list[Task]:
     return [by_id[t] for t in task_ids]
 
 
-class SiteSession:
-    """The site's state between runs: reset and signed into again only after a run that
-    sent a request that may have changed it (any POST, PUT, PATCH or DELETE in its HAR)."""
-
-    def __init__(self, browser: Browser, server: SiteServer, folder: Path) -> None:
-        self.browser, self.server, self.folder = browser, server, folder
-        self.storage: Path | None = None
-
-    def ready(self) -> Path:
-        if self.storage is None:
-            self.server.reset()
-            self.storage = sign_in(self.browser, self.server, self.folder / "storage.json")
-        return self.storage
-
-    def after(self, har: Path) -> None:
-        try:
-            entries = json.loads(har.read_text(encoding="utf-8"))["log"]["entries"]
-        except (OSError, ValueError, KeyError):
-            entries = None
-        if entries is None or any(e["request"]["method"] != "GET" for e in entries):
-            self.storage = None
-
-
-def run_scored(
-    session: SiteSession,
-    config: ModelConfig,
-    task: Task,
-    *,
-    settings: Settings,
-    har: Path,
-    guidance: str | None = None,
-) -> tuple[AgentRun, bool]:
-    """Run `task` on the session's site (a disposable one: its tasks place orders) and score
-    it with webarena-verified from its HAR and answer."""
-    browser, server = session.browser, session.server
-    storage = session.ready()
-    urls = {server.site.webarena_site: server.url}
-    with ModelClient(config) as client:
-        tab = browser.open(
-            render_url(task.start_urls[0], urls),
-            storage_state=storage,
-            record_har=har,
-            confirm="allow",
-        )
-        try:
-            outcome = run_agent(
-                tab,
-                client,
-                task.intent,
-                settings=settings,
-                profile=site_profile(server.site.name),
-                guidance=guidance,
-            )
-        finally:
-            tab.close()
-    score = Scorer(urls).score(task, outcome.result.answer.to_response(), har)
-    session.after(har)
-    har.unlink(missing_ok=True)
-    return outcome, score.passed
-
-
-def _run_one(
-    session: SiteSession, model_url: str, task: Task, cell: Cell, *, folder: Path
-) -> TaskRun:
+def _run_one(site: SeedSite, model_url: str, task: Task, cell: Cell, *, folder: Path) -> TaskRun:
     started = time.monotonic()
     config = ModelConfig(model="webagent-oracle", base_url=model_url, timeout=60)
     har = folder / f"{cell.mode}-{cell.noise}-{task.task_id}.har"
-    outcome, passed = run_scored(
-        session, config, task, settings=Settings.for_mode(cell.mode), har=har
-    )
+    outcome, passed = run_scored(site, config, task, settings=Settings.for_mode(cell.mode), har=har)
     result = outcome.result
-    metrics = result.metrics
     return TaskRun(
         mode=cell.mode,
         noise=cell.noise,
         task_id=task.task_id,
         passed=passed,
         status=result.answer.status,
-        actions=metrics.actions,
-        trials=metrics.trials,
-        plan_revisions=metrics.plan_revisions,
-        backtracks=metrics.backtracks,
-        decompositions=metrics.decompositions,
-        calls=outcome.usage.calls,
+        metrics=TaskMetrics.of(outcome),
         seconds=round(time.monotonic() - started, 2),
         error=result.how if result.how.startswith("error") else None,
     )

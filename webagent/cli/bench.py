@@ -83,7 +83,7 @@ def _progress(run: TaskRun, done: int, total: int) -> None:
     mark = "pass" if run.passed else "FAIL"
     print(
         f"[{done}/{total}] {run.mode} noise={run.noise:g} task {run.task_id}: {mark} "
-        f"({run.actions} actions, {run.calls} calls, {run.seconds:.1f} s)",
+        f"({run.metrics.actions} actions, {run.metrics.calls} calls, {run.seconds:.1f} s)",
         file=sys.stderr,
         flush=True,
     )

@@ -14,19 +14,20 @@ import sys
 import tempfile
 import textwrap
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from webagent.agent.live import LiveSession
-from webagent.agent.start import Start
 from webagent.controller import Settings
 from webagent.controller import events as ev
 from webagent.errors import ConfigError
 from webagent.llm import ModelConfig
 from webagent.llm.server import start_model_server
 from webagent.safety import Confirmation
+from webagent.session import RunSpec, SafetySpec, StartPoint
+from webagent.session.live import LiveSession
+from webagent.sites import start_site
 from webagent.sites.catalog import load_site
-from webagent.sites.profiles import site_profile
 from webagent.webarena import Task, load_tasks, render_url
 
 SITE = "demo_shop"
@@ -88,7 +89,7 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.from_fixture is not None:
         return _from_fixture(args)
-    from webagent.sites.oracle_model import OracleModel  # the sites' solutions load here
+    from webagent.oracle import OracleModel  # the sites' solutions load here
 
     use_app = not args.no_tui and sys.stdin.isatty() and sys.stdout.isatty()
     site = load_site(SITE)
@@ -99,24 +100,28 @@ def run(args: argparse.Namespace) -> int:
         start_model_server(answerer=OracleModel(SITE)) as model,
     ):
         db = Path(args.db) if args.db else Path(temp) / "demo_shop.sqlite"
-        session = LiveSession(  # closed by the app when it quits, or below
-            Start(site=SITE, db=db, path=path),
-            ModelConfig(model="webagent-oracle", base_url=model.url, timeout=60),
-            headless=not args.headed,
-            profile=site_profile(SITE),
-            settings=Settings.for_mode("devils-advocate"),
-        )
-        try:
-            before = _orders(db)
-            if use_app:
-                from tui.app import create_app  # Textual loads only for the app
+        with start_site(SITE, db=db, reset=True) as shop:
+            spec = RunSpec(
+                task=task.intent,
+                start=StartPoint(site=SITE, path=path),
+                model=ModelConfig(model="webagent-oracle", base_url=model.url, timeout=60),
+                settings=Settings.for_mode("devils-advocate"),
+                profile=SITE,
+                safety=SafetySpec(confirm="ask"),
+            )
+            session = LiveSession(spec, headless=not args.headed, servers={SITE: shop})
+            try:
+                before = _orders(db)
+                if use_app:
+                    from tui.app import create_app  # Textual loads only for the app
 
-                create_app(session, task.intent, confirm_timeout=args.confirm_timeout).run()
-            else:
-                _print_run(session, task.intent)
-        finally:
-            session.close()
-        placed = _orders(db) - before  # the database outlives the session's site server
+                    app = create_app(session, task.intent, confirm_timeout=args.confirm_timeout)
+                    app.run()
+                else:
+                    _print_run(session, task.intent)
+            finally:
+                session.close()
+        placed = _orders(db) - before  # the database outlives the site's server
     if placed:
         print(f"an order was placed ({placed} new in the shop's database)")
     else:
@@ -129,17 +134,10 @@ def _from_fixture(args: argparse.Namespace) -> int:
 
     fixture = Fixture(_fixture_folder(args.from_fixture))
     meta = fixture.meta
-    session = LiveSession(
-        Start(url=meta.start_url),
-        fixture.model_config(),
-        headless=not args.headed,
-        profile=site_profile(meta.profile) if meta.profile else None,
-        settings=fixture.settings(),
-        allow_domains=meta.allow_domains,
-        secrets=fixture.secrets(),
-        fixture=fixture,
-        guidance=meta.guidance,
-    )
+    spec = RunSpec.of_recording(fixture)
+    if spec.safety.confirm != "answers":  # the person in the app answers, whatever the policy
+        spec = replace(spec, safety=replace(spec.safety, confirm="answers"))
+    session = LiveSession(spec, headless=not args.headed)
     try:
         if not args.no_tui and sys.stdin.isatty() and sys.stdout.isatty():
             from tui.app import create_app

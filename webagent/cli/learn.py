@@ -60,15 +60,15 @@ def register(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from webagent.browser import launch
     from webagent.llm import ModelConfig
     from webagent.llm.server import start_model_server
+    from webagent.oracle import OracleModel
     from webagent.plans.library import PlanLibrary
     from webagent.runner.learn import LearnSetup, learn
     from webagent.runner.selection import parse_ids
+    from webagent.session import Session
     from webagent.sites import start_site
     from webagent.sites.catalog import load_site
-    from webagent.sites.oracle_model import OracleModel
 
     for name in ("iterations", "batch"):
         if getattr(args, name) < 1:
@@ -93,10 +93,10 @@ def run(args: argparse.Namespace) -> int:
             oracle = OracleModel(args.site, noise=args.noise, eval_noise=args.eval_noise)
             server = stack.enter_context(start_model_server(answerer=oracle))
             config = ModelConfig(model="webagent-oracle", base_url=server.url, timeout=60)
-        browser = stack.enter_context(launch())
+        session = stack.enter_context(Session())
         shop = stack.enter_context(start_site(args.site, db=temp / "site.sqlite", reset=True))
         setup = LearnSetup(
-            browser=browser,
+            session=session,
             server=shop,
             model=config,
             settings=Settings.for_mode(args.mode),

@@ -116,7 +116,7 @@ def run_serve(args: argparse.Namespace) -> int:
     cassette = Cassette.load(args.cassette) if args.cassette else None
     answerer = load_answerer(args.answerer) if args.answerer else None
     if args.oracle:
-        from webagent.sites.oracle_model import OracleModel  # the sites load only when asked
+        from webagent.oracle.model import OracleModel  # the sites load only when asked
 
         answerer = OracleModel(
             args.oracle,

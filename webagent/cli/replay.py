@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from webagent.agent.recording import META_FILE
-from webagent.agent.replay import ReplayResult, replay
+from webagent.agent.replay import ReplayResult
 from webagent.browser import launch
 from webagent.cli.model_options import add_model_options, model_config
 from webagent.controller import events as ev
 from webagent.controller.events import describe as describe_event
+from webagent.errors import ConfigError
+from webagent.llm import ModelConfig
+from webagent.session.replay import replay
 
 
 def register(commands: Any) -> None:
@@ -89,13 +94,13 @@ def _printer(verbose: bool) -> Any:
 
 
 def _update(args: argparse.Namespace, folders: list[Path]) -> int:
-    from webagent.agent.record_run import rerecord
+    from webagent.session.replay import rerecord
 
     given = args.model is not None or args.base_url is not None
-    config = model_config(args) if given else None
     with launch(headless=not args.headed) as browser:
         for folder in folders:
-            run = rerecord(folder, browser=browser, config=config, on_event=_printer(args.verbose))
+            with _model_for(folder, model_config(args) if given else None) as config:
+                run = rerecord(folder, config, browser=browser, on_event=_printer(args.verbose))
             metrics = run.result.metrics
             print(
                 f"{folder.name}: recorded again ({metrics.actions} actions, "
@@ -103,3 +108,26 @@ def _update(args: argparse.Namespace, folders: list[Path]) -> int:
                 flush=True,
             )
     return 0
+
+
+@contextlib.contextmanager
+def _model_for(folder: Path, given: ModelConfig | None) -> Iterator[ModelConfig]:
+    """The model to record `folder` again with: `given`, else the recorded oracle (started
+    here, with the recorded settings), else `ConfigError`."""
+    if given is not None:
+        yield given
+        return
+    from webagent.agent.recording import read_meta
+    from webagent.llm.server import start_model_server
+    from webagent.oracle import OracleModel
+    from webagent.session.spec import MODEL_FIELDS
+
+    meta = read_meta(folder)
+    if meta.oracle is None:
+        raise ConfigError(
+            f"{folder} was recorded with {meta.model.get('model')!r}, not the oracle: "
+            "give the model to record with (--model, --base-url)"
+        )
+    recorded = {k: v for k, v in meta.model.items() if k in MODEL_FIELDS}
+    with start_model_server(answerer=OracleModel(**meta.oracle)) as server:
+        yield ModelConfig(base_url=server.url, timeout=60, **recorded)

@@ -14,9 +14,9 @@ from typing import Any
 
 from webagent.browser import launch
 from webagent.cli.model_options import add_model_options, model_client
+from webagent.oracle.runner import OracleOutcome, OracleRunner
 from webagent.sites import site_names, start_site
 from webagent.sites.check import check_page
-from webagent.sites.oracle_runner import OracleOutcome, OracleRunner
 from webagent.sites.profiles import site_profile
 from webagent.urls import normalize_url
 

@@ -193,9 +193,10 @@ def run_run(args: argparse.Namespace) -> int:
     from webagent.runner.benchmark import Benchmark, run_benchmark
     from webagent.runner.report import headline
     from webagent.runner.selection import Shard, parse_ids, select, task_file
-    from webagent.runner.sites import SiteConfig, reset_url
+    from webagent.runner.sites import reset_url
     from webagent.runner.task_run import AgentOptions
     from webagent.webarena import load_tasks
+    from webagent.webarena.deployment import SiteConfig
 
     path = task_file(args.tasks)
     sites = SiteConfig.load(args.config)

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from webagent.agent.agent import AgentRun
+from webagent.controller import RunResult
 from webagent.controller.ports import Model
 from webagent.llm.queries import Query
 from webagent.plans.keys import PlanKey
@@ -72,8 +72,7 @@ class Experience:
     outcome: str
 
     @classmethod
-    def of(cls, run: AgentRun, *, name: str, task: str, plan: str, success: bool) -> Experience:
-        result = run.result
+    def of(cls, result: RunResult, *, name: str, task: str, plan: str, success: bool) -> Experience:
         history = []
         for step in result.steps:
             line = f"{step.action} on '{step.title}'"
@@ -143,11 +142,12 @@ def update_plan(model: Model, plan: str, lessons: Sequence[Lesson], *, site: str
     return "\n".join(f"{n}. {step}" for n, step in enumerate(steps, start=1))
 
 
-def lesson_of_run(run: AgentRun, *, key: PlanKey, name: str, task: str, success: bool) -> Lesson:
+def lesson_of_run(
+    result: RunResult, *, key: PlanKey, name: str, task: str, success: bool
+) -> Lesson:
     """What an ordinary run leaves for the next update, without asking the model again: its
     plans and, for the trials that failed, the agent's own reviews (Devil's Advocate's
     end-of-trial review)."""
-    result = run.result
     plans = list(result.plans)
     summary = f"{len(result.steps)} actions; plans tried: " + (" | ".join(plans) or "none")
     reviews = list(result.reviews)

@@ -4,7 +4,7 @@ left for the next update.
     plans = PlanUse.open(path)                 # None: no library (or --no-plans)
     key, guidance = plans.guidance("shopping", intent, template_id)
     run = run_agent(..., guidance=guidance)
-    plans.leave_lesson(key, run, name="task 16", task=intent, success=passed)
+    plans.leave_lesson(key, run.result, name="task 16", task=intent, success=passed)
 
 `open` without a path uses the default library only if it exists: nothing is created by an
 ordinary run; `webagent learn` creates it. A run that a person (or the confirmation policy)
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from webagent.agent.agent import AgentRun
+from webagent.controller import RunResult
 from webagent.plans.keys import PlanKey, key_for
 from webagent.plans.library import PlanLibrary, default_path
 from webagent.plans.reflect import lesson_of_run
@@ -53,14 +53,15 @@ class PlanUse:
         return key, best.text if best is not None else None
 
     def leave_lesson(
-        self, key: PlanKey, run: AgentRun, *, name: str, task: str, success: bool
+        self, key: PlanKey, result: RunResult, *, name: str, task: str, success: bool
     ) -> bool:
         """What the run teaches, for the next update of the key's plan (no model call);
         whether it left one (not when a person's no or abort ended it)."""
-        if run.result.how in ENDED_BY_A_PERSON:
+        if result.how in ENDED_BY_A_PERSON:
             return False
         self.library.remember_example(key, task)
-        self.library.add_lesson(lesson_of_run(run, key=key, name=name, task=task, success=success))
+        lesson = lesson_of_run(result, key=key, name=name, task=task, success=success)
+        self.library.add_lesson(lesson)
         return True
 
     def close(self) -> None:

@@ -39,9 +39,10 @@ from webagent.runner.record import (
 from webagent.runner.report import Summary, write_reports
 from webagent.runner.schedule import Schedule
 from webagent.runner.selection import Shard, site_names
-from webagent.runner.sites import SiteConfig, check_sites, reset_sites, url_shown
+from webagent.runner.sites import check_sites, reset_sites, url_shown
 from webagent.runner.task_run import AgentOptions, error_record
 from webagent.webarena import Task
+from webagent.webarena.deployment import SiteConfig
 
 
 @dataclass(frozen=True, slots=True)

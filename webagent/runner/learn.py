@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from webagent.agent import AgentRun
-from webagent.bench.robustness import SiteSession, run_scored
-from webagent.browser import Browser
 from webagent.controller import Settings
 from webagent.llm import ModelClient, ModelConfig
 from webagent.plans.keys import PlanKey
 from webagent.plans.library import Lesson, PlanLibrary, PlanVersion
 from webagent.plans.reflect import Experience, reflect, update_plan
+from webagent.session import Session
+from webagent.session.scored import SeedSite, run_scored
 from webagent.sites.server import SiteServer
 from webagent.webarena import Task
 
@@ -37,7 +37,7 @@ SHOWN = 240
 class LearnSetup:
     """Where and how the runs happen."""
 
-    browser: Browser
+    session: Session
     server: SiteServer
     model: ModelConfig
     settings: Settings
@@ -77,8 +77,8 @@ def learn(
         ModelClient(setup.model) as reflector,
     ):
         folder = Path(temp)
-        session = SiteSession(setup.browser, setup.server, folder)
-        trial = _Trial(session, setup, folder)
+        site = SeedSite(setup.session, setup.server, folder)
+        trial = _Trial(site, setup, folder)
         best_score = trial.score(holdout, plan, "the starting plan", on_line)
         result.scores.append(best_score)
         for iteration in range(1, setup.iterations + 1):
@@ -89,7 +89,7 @@ def learn(
                 name = f"task {task.task_id}, iteration {iteration}"
                 run, passed = trial.run(task, plan)
                 experience = Experience.of(
-                    run, name=name, task=task.intent, plan=plan, success=passed
+                    run.result, name=name, task=task.intent, plan=plan, success=passed
                 )
                 lesson = library.add_lesson(reflect(reflector, experience, key))
                 lessons.append(lesson)
@@ -117,14 +117,14 @@ def learn(
 
 
 class _Trial:
-    """Runs tasks with a plan as guidance on the session's site."""
+    """Runs tasks with a plan as guidance on the seed site."""
 
-    def __init__(self, session: SiteSession, setup: LearnSetup, folder: Path) -> None:
-        self.session, self.setup, self.folder = session, setup, folder
+    def __init__(self, site: SeedSite, setup: LearnSetup, folder: Path) -> None:
+        self.site, self.setup, self.folder = site, setup, folder
 
     def run(self, task: Task, plan: str) -> tuple[AgentRun, bool]:
         outcome, passed = run_scored(
-            self.session,
+            self.site,
             self.setup.model,
             task,
             settings=self.setup.settings,

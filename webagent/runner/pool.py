@@ -27,8 +27,8 @@ from typing import Any
 from webagent.errors import WebAgentError
 from webagent.runner.record import TaskRecord, write_json
 from webagent.runner.schedule import Schedule
-from webagent.runner.sites import SiteConfig
 from webagent.runner.task_run import AgentOptions
+from webagent.webarena.deployment import SiteConfig
 
 OnRecord = Callable[[TaskRecord], None]
 OnLost = Callable[[int, list[str]], None]

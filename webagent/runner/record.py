@@ -25,6 +25,8 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from webagent.agent.metrics import TaskMetrics
+
 RECORD_FILE = "record.json"
 RESPONSE_FILE = "agent_response.json"
 HAR_FILE = "network.har"
@@ -32,28 +34,6 @@ EVAL_FILE = "eval_result.json"
 RUN_FILE = "run.json"
 
 RecordStatus = Literal["scored", "error"]
-
-
-@dataclass(frozen=True, slots=True)
-class TaskMetrics:
-    """What the agent did in one task."""
-
-    actions: int = 0
-    trials: int = 0
-    plan_revisions: int = 0
-    backtracks: int = 0
-    decompositions: int = 0
-    denials: int = 0
-    calls: int = 0
-    """Model calls."""
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost: float = 0.0
-    """US dollars (0 for a model without a known price)."""
-
-    @property
-    def tokens(self) -> int:
-        return self.prompt_tokens + self.completion_tokens
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from .book import LOGIN, TaskBook
+from .book import TaskBook
 from .mutate import mutate_tasks
 from .navigate import navigate_tasks
 from .retrieve import retrieve_tasks
@@ -34,6 +34,6 @@ def write(folder: Path, build_seed: Callable[[Path], None]) -> TaskBook:
         build_seed(path)
         book = build(Seed(path))
     (folder / "tasks.json").write_text(json.dumps(book.tasks, indent=2) + "\n", encoding="utf-8")
-    oracle = {"login": LOGIN, "tasks": book.solutions}
+    oracle = {"tasks": book.solutions}
     (folder / "oracle.json").write_text(json.dumps(oracle, indent=2) + "\n", encoding="utf-8")
     return book

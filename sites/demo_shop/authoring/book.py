@@ -109,14 +109,6 @@ def expect(text: str) -> Step:
     return {"expect": text}
 
 
-LOGIN = [
-    goto("/customer/account/login/"),
-    fill("textbox", "Email", EMAIL),
-    fill("textbox", "Password", "Password.123", enter=True),
-    expect("Welcome, Emma Lopez!"),
-]
-
-
 def open_order(number: int) -> list[Step]:
     increment = f"{number:09d}"
     return [

@@ -1,6 +1,6 @@
 """The oracle model's answers that need no task's solution: re-finding an element on a
 changed page, the state a page is in, the backup choice, and a page's summary. Each reads
-only the request (see `webagent.sites.oracle_model` for the rest)."""
+only the request (see `webagent.oracle.model` for the rest)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from webagent.llm.completion import ChatRequest, ScriptedAnswer
 from webagent.observation import Element, Observation
-from webagent.sites.oracle_prompt import (
+from webagent.oracle.prompt import (
     field,
     line_of,
     read_page,

@@ -11,7 +11,7 @@ It answers every query the controller asks from the task's oracle solution
 - `plan` and `revise`: one subtask per acting step of the solution, in words;
   `decompose`: the steps from the failed subtask on;
 - `step` (and `act`): where the agent is on the path is read from the prompt's history
-  (`webagent.sites.oracle_progress`). On the path, the next step's element is found on the
+  (`webagent.oracle.progress`). On the path, the next step's element is found on the
   page (scrolling when it is not in view) and, with probability `noise`, a plausible wrong
   element of the same role is chosen instead, the right action going first in the
   remedies; after the last step, `stop` with the recorded response. Off the path it acts
@@ -35,7 +35,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from webagent.actions import (
@@ -50,12 +50,24 @@ from webagent.actions import (
 )
 from webagent.errors import ConfigError
 from webagent.llm.completion import ChatRequest, ScriptedAnswer
-from webagent.observation import Observation
-from webagent.sites.catalog import load_site
-from webagent.sites.oracle import Step, StepError, find, load_oracle, to_action
-from webagent.sites.oracle_generic import backup, classify, remap, summarize
-from webagent.sites.oracle_progress import FINISH, Progress, SolutionPath, same_place, walk
-from webagent.sites.oracle_prompt import (
+from webagent.oracle.answers import (
+    Choice,
+    at_end,
+    element_of,
+    failure_answer,
+    history_base,
+    json_answer,
+    reads_as,
+    remedies_for,
+    response_of,
+    tool_call,
+    trial_starts,
+    unknown,
+    verdict_of,
+)
+from webagent.oracle.generic import backup, classify, remap, summarize
+from webagent.oracle.progress import FINISH, Progress, SolutionPath, walk
+from webagent.oracle.prompt import (
     StepView,
     base_url,
     field,
@@ -65,7 +77,10 @@ from webagent.sites.oracle_prompt import (
     system_and_user,
     task_of,
 )
-from webagent.sites.oracle_reflect import reflect_answer
+from webagent.oracle.reflect import reflect_answer
+from webagent.oracle.solutions import load_oracle
+from webagent.sites.catalog import load_site
+from webagent.sites.steps import Step, StepError, to_action
 from webagent.webarena.tasks import load_tasks
 
 T = TypeVar("T")
@@ -89,16 +104,6 @@ class _Turn:
     path: SolutionPath
     task_id: int
     point: str
-
-
-@dataclass(frozen=True, slots=True)
-class _Choice:
-    """The step's action, its remedies, and why."""
-
-    action: Action
-    remedies: tuple[Action, ...]
-    thought: str
-    final: dict[str, Any] | None = None
 
 
 class OracleModel:
@@ -146,10 +151,10 @@ class OracleModel:
             "summarize": summarize,
         }.get(request.query)
         if handler is None:
-            reflected = reflect_answer(request, self._path_of, _json)
+            reflected = reflect_answer(request, self._path_of, json_answer)
             if reflected is not None:
                 return reflected
-            return _unknown(request, f"the oracle does not answer {request.query!r} queries")
+            return unknown(request, f"the oracle does not answer {request.query!r} queries")
         return handler(request)
 
     def _path_of(self, intent: str | None) -> SolutionPath | None:
@@ -171,20 +176,20 @@ class OracleModel:
     def _plan(self, request: ChatRequest) -> ScriptedAnswer:
         found = self._solution(request)
         if found is None:
-            return _json({"subtasks": [f"Stop: {_UNKNOWN_TASK}"]})
-        return _json({"subtasks": found[1].subtasks()})
+            return json_answer({"subtasks": [f"Stop: {_UNKNOWN_TASK}"]})
+        return json_answer({"subtasks": found[1].subtasks()})
 
     def _revise(self, request: ChatRequest) -> ScriptedAnswer:
         found = self._solution(request)
         if found is None:
-            return _json({"review": _UNKNOWN_TASK, "subtasks": [f"Stop: {_UNKNOWN_TASK}"]})
+            return json_answer({"review": _UNKNOWN_TASK, "subtasks": [f"Stop: {_UNKNOWN_TASK}"]})
         _, user = system_and_user(request)
         reason = field(user, "Why the attempt ended") or "it did not finish"
         review = (
             f"The attempt ended because {reason}. The plan was right; follow it one step at "
             "a time and check that each step worked before going on."
         )
-        return _json({"review": review, "subtasks": found[1].subtasks()})
+        return json_answer({"review": review, "subtasks": found[1].subtasks()})
 
     def _decompose(self, request: ChatRequest) -> ScriptedAnswer:
         found = self._solution(request)
@@ -198,7 +203,7 @@ class OracleModel:
         if len(steps) < 2:  # the answer needs two steps at least
             steps = [steps[0] if steps else "Check that the page shows what the task asks"]
             steps.append(FINISH)
-        return _json(
+        return json_answer(
             {
                 "thought": f"'{failed}' was not done; the steps that remain, one at a time.",
                 "steps": steps,
@@ -209,30 +214,34 @@ class OracleModel:
     def _answer(self, request: ChatRequest) -> ScriptedAnswer:
         found = self._solution(request)
         if found is None:
-            return _json(_failure("RETRIEVE", _UNKNOWN_TASK))
+            return json_answer(failure_answer("RETRIEVE", _UNKNOWN_TASK))
         path = found[1]
         _, user = system_and_user(request)
         page = read_page(section(user, "Final page:"))
-        if _at_end(path, page):
-            return _json(_response(path))
+        if at_end(path, page):
+            return json_answer(response_of(path))
         task_type = str(path.response.get("task_type", "RETRIEVE"))
-        return _json(_failure(task_type, "the page does not show what the task asks for"))
+        return json_answer(
+            failure_answer(task_type, "the page does not show what the task asks for")
+        )
 
     # -- acting --------------------------------------------------------------------------------
     def _step(self, request: ChatRequest) -> ScriptedAnswer:
         if not request.body.tools:  # text mode (a server without tools): not supported
             why = "the oracle acts only through tools"
-            return _json({"tool": "stop", "arguments": {"answer": "", **_failure("RETRIEVE", why)}})
+            return json_answer(
+                {"tool": "stop", "arguments": {"answer": "", **failure_answer("RETRIEVE", why)}}
+            )
         view = StepView.of(request)
         task_id = self.task_id(view.task)
         path = self._paths.get(task_id) if task_id is not None else None
         if task_id is None or path is None:
-            return _unknown(request, _UNKNOWN_TASK)
+            return unknown(request, _UNKNOWN_TASK)
         last = _ORIGIN.sub("", view.history[-1].text) if view.history else ""
         turn = _Turn(view, path, task_id, f"{len(view.history)}|{last}")
         progress = walk(path, view.history, view.page, view.remedies)
         cursor, on_path = progress.cursor, progress.on_path
-        if _trial_starts(view):
+        if trial_starts(view):
             cursor, on_path = 0, True
         elif not on_path and not view.has_previous:
             # A fresh start within the trial (a new subtask after a failed one): a model
@@ -243,15 +252,15 @@ class OracleModel:
                     break
         choice = self._on_path(turn, cursor) if on_path else self._lost(turn, cursor)
         evaluation = self._evaluation(turn, progress, choice)
-        return _tool_call(view, choice, evaluation, path.subtasks())
+        return tool_call(view, choice, evaluation, path.subtasks())
 
-    def _on_path(self, turn: _Turn, cursor: int) -> _Choice:
+    def _on_path(self, turn: _Turn, cursor: int) -> Choice:
         view, path = turn.view, turn.path
         if cursor >= len(path):
-            final = _response(path)
+            final = response_of(path)
             data = final["retrieved_data"]
             answer = ", ".join(str(item) for item in data) if data else ""
-            return _Choice(Stop(answer), (), "The task is done: the answer is on the page.", final)
+            return Choice(Stop(answer), (), "The task is done: the answer is on the page.", final)
         path_step = path.steps[cursor]
         thought = f"Next in the plan: {path_step.text}."
         right = self._resolve(path_step.step, view)
@@ -263,9 +272,9 @@ class OracleModel:
         else:
             chosen, first = right, []
         others = [*first, *wrongs, *self._lost_actions(turn, cursor)]
-        return _Choice(chosen, _remedies(view, chosen, others), thought)
+        return Choice(chosen, remedies_for(view, chosen, others), thought)
 
-    def _look_further(self, turn: _Turn, cursor: int) -> _Choice:
+    def _look_further(self, turn: _Turn, cursor: int) -> Choice:
         """The next step's element is not in view: scroll down to the bottom, then up to
         the top; when that found nothing, give up like a lost model."""
         view = turn.view
@@ -289,25 +298,23 @@ class OracleModel:
         scroll = Scroll("up" if direction == "up" else "down")
         others = [Scroll("down" if direction == "up" else "up"), *self._lost_actions(turn, cursor)]
         text = turn.path.steps[cursor].text
-        return _Choice(scroll, _remedies(view, scroll, others), f"Looking for: {text}.")
+        return Choice(scroll, remedies_for(view, scroll, others), f"Looking for: {text}.")
 
-    def _lost(self, turn: _Turn, cursor: int) -> _Choice:
+    def _lost(self, turn: _Turn, cursor: int) -> Choice:
         view = turn.view
         candidates = self._lost_actions(turn, cursor)
         if candidates:
             chosen = candidates[0]
-            element = view.page.element(_element(chosen) or "")
+            element = view.page.element(element_of(chosen) or "")
             about = f"{element.role} '{element.name}'" if element else format_action(chosen)
             thought = f"{about} may lead towards the task."
-            return _Choice(chosen, _remedies(view, chosen, candidates[1:]), thought)
+            return Choice(chosen, remedies_for(view, chosen, candidates[1:]), thought)
         for fallback in (Scroll("down"), GoBack()):
             if view.menu.offers(fallback.name):
-                return _Choice(fallback, (), "Nothing here seems to help.")
-        return _Choice(Stop(""), (), "Nothing here helps.", _failure("RETRIEVE", "lost"))
+                return Choice(fallback, (), "Nothing here seems to help.")
+        return Choice(Stop(""), (), "Nothing here helps.", failure_answer("RETRIEVE", "lost"))
 
-    def _evaluation(
-        self, turn: _Turn, progress: Progress, choice: _Choice
-    ) -> dict[str, Any] | None:
+    def _evaluation(self, turn: _Turn, progress: Progress, choice: Choice) -> dict[str, Any] | None:
         view = turn.view
         if not view.menu.evaluates:
             return None
@@ -318,7 +325,7 @@ class OracleModel:
         )
         if not view.has_previous:
             effect = "No action has been taken yet."
-            return _verdict(effect, aligned=True, subtask_done=False, task_done=task_done)
+            return verdict_of(effect, aligned=True, subtask_done=False, task_done=task_done)
         verdict = progress.previous
         aligned = verdict == "advanced" or (verdict == "neutral" and progress.on_path)
         done = verdict == "advanced" and turn.path.subtask_done(view.subtask, progress.cursor)
@@ -329,17 +336,17 @@ class OracleModel:
             effect = "The action failed; the page did not change."
         else:
             effect = f"The action led to '{view.page.title or view.page.url}'."
-        return _verdict(effect, aligned=aligned, subtask_done=done, task_done=task_done)
+        return verdict_of(effect, aligned=aligned, subtask_done=done, task_done=task_done)
 
     # -- actions on the page -------------------------------------------------------------------
     def _resolve(self, step: Step, view: StepView) -> Action | None:
         """The step as an action on this page, if its element is there and permitted."""
-        base = base_url(view.page.url) or _history_base(view) or ""
+        base = base_url(view.page.url) or history_base(view) or ""
         try:
             action = to_action(step, view.page, {self._site_key: base})
         except StepError:
             return None
-        if action is None or not view.menu.permits(action.name, _element(action)):
+        if action is None or not view.menu.permits(action.name, element_of(action)):
             return None
         return action
 
@@ -348,7 +355,7 @@ class OracleModel:
         of the same role; same-named ones first (another `View Order` link) when the walk
         can tell them apart, else none (another `Electronics` link is as good)."""
         page, menu, path = turn.view.page, turn.view.menu, turn.path
-        element = page.element(_element(right) or "")
+        element = page.element(element_of(right) or "")
         if element is None:
             return []
         wrongs = []
@@ -386,7 +393,7 @@ class OracleModel:
         kept = [
             action
             for action in actions
-            if not any(_reads_as(path, index, action, page) for index in {cursor, 0})
+            if not any(reads_as(path, index, action, page) for index in {cursor, 0})
         ]
         return self._shuffle(kept, turn.task_id, "lost", turn.point)
 
@@ -399,140 +406,3 @@ class OracleModel:
     def _shuffle(self, items: Sequence[T], task_id: int, *point: str) -> list[T]:
         keyed = [(self._chance(task_id, *point, str(i)), i) for i in range(len(items))]
         return [items[i] for _, i in sorted(keyed)]
-
-
-# -- answers that need no solution -------------------------------------------------------------
-def _unknown(request: ChatRequest, why: str) -> ScriptedAnswer:
-    """An answer that stops the agent with UNKNOWN_ERROR: `stop` when it is offered, else
-    a final answer in JSON."""
-    tools = request.body.tools
-    failure = _failure("RETRIEVE", why)
-    if tools is None:
-        return _json(failure)
-    view = StepView.of(request)
-    if not view.menu.offers(Stop.name):
-        return _json(failure)
-    choice = _Choice(Stop(""), (), why, failure)
-    evaluation = _verdict(why, aligned=False, subtask_done=False, task_done=False)
-    return _tool_call(view, choice, evaluation, [f"Stop: {why}"])
-
-
-# -- pieces ------------------------------------------------------------------------------------
-def _tool_call(
-    view: StepView,
-    choice: _Choice,
-    evaluation: dict[str, Any] | None,
-    plan: list[str] | None = None,
-) -> ScriptedAnswer:
-    """The tool call for `choice`, with exactly the extra arguments its tool takes (the
-    plan, when the first step is asked to make it)."""
-    name = choice.action.name
-    arguments: dict[str, Any] = {"plan": plan or [], "thought": choice.thought}
-    for key, value in (evaluation or {}).items():
-        arguments[key] = value
-    arguments["remedies"] = [format_action(remedy) for remedy in choice.remedies]
-    for key, value in (choice.final or {}).items():
-        arguments[key] = value
-    for spec in fields(choice.action):
-        arguments[spec.name] = getattr(choice.action, spec.name)
-    taken = {key: value for key, value in arguments.items() if view.menu.takes(name, key)}
-    return ScriptedAnswer.tool(name, taken)
-
-
-def _remedies(view: StepView, chosen: Action, candidates: Sequence[Action]) -> tuple[Action, ...]:
-    """Exactly as many remedies as asked (when the page has enough), none the chosen action:
-    the walk counts them to follow the controller's stack of remedies."""
-    wanted = view.remedies
-    picked: list[Action] = []
-    fillers = [Scroll("down"), Scroll("up"), GoBack()]
-    for action in [*candidates, *fillers]:
-        if len(picked) >= wanted:
-            break
-        if action == chosen or action in picked:
-            continue
-        if view.menu.permits(action.name, _element(action)):
-            picked.append(action)
-    return tuple(picked)
-
-
-def _verdict(effect: str, *, aligned: bool, subtask_done: bool, task_done: bool) -> dict[str, Any]:
-    return {
-        "effect": effect,
-        "aligned": aligned,
-        "subtask_done": subtask_done,
-        "task_done": task_done,
-    }
-
-
-def _response(path: SolutionPath) -> dict[str, Any]:
-    """The recorded response, with every field of the final answer."""
-    response = path.response
-    return {
-        "task_type": response.get("task_type", "RETRIEVE"),
-        "status": response.get("status", "SUCCESS"),
-        "retrieved_data": response.get("retrieved_data"),
-        "error_details": response.get("error_details"),
-    }
-
-
-def _failure(task_type: str, why: str) -> dict[str, Any]:
-    return {
-        "task_type": task_type,
-        "status": "UNKNOWN_ERROR",
-        "retrieved_data": None,
-        "error_details": why[:1].upper() + why[1:] + ".",
-    }
-
-
-def _at_end(path: SolutionPath, page: Observation) -> bool:
-    """Whether `page` is where the solution ends: its last check holds, or it is the page
-    its last `goto` opened, or it shows the element the last step acted on (a tab, say)."""
-    if not path.steps:
-        return True
-    last = path.steps[-1]
-    if last.checks:
-        return last.checks[0] in page.text
-    if last.step.goto is not None:
-        return same_place(page.url, last.step.goto)
-    target = last.step.click or last.step.hover or last.step.type or last.step.select
-    if target is None:
-        return True
-    try:
-        find(target, page)
-    except StepError:
-        return False
-    return True
-
-
-def _trial_starts(view: StepView) -> bool:
-    """Whether a new trial has begun: the plan's first subtask is running, with history
-    from earlier trials but no previous action to judge (a trial starts afresh)."""
-    running = view.running
-    return (
-        bool(view.history) and not view.has_previous and running is not None and running.id == "1"
-    )
-
-
-def _reads_as(path: SolutionPath, index: int, action: Action, page: Observation) -> bool:
-    """Whether `action` would read in the history as path step `index`."""
-    element = page.element(_element(action) or "")
-    if element is None or index >= len(path):
-        return False
-    return path.looks_like(index, action, element.role, element.name)
-
-
-def _history_base(view: StepView) -> str | None:
-    for line in reversed(view.history):
-        url = getattr(line.action, "url", None)
-        if isinstance(url, str) and base_url(url):
-            return base_url(url)
-    return None
-
-
-def _element(action: Action) -> str | None:
-    element = getattr(action, "element", None)
-    return element if isinstance(element, str) else None
-
-
-def _json(value: dict[str, Any]) -> ScriptedAnswer:
-    return ScriptedAnswer.json(value)

@@ -47,8 +47,9 @@ from webagent.actions import (
     TypeText,
 )
 from webagent.observation import Observation
-from webagent.sites.oracle import Solution, Step, Target
-from webagent.sites.oracle_prompt import HistoryLine
+from webagent.oracle.prompt import HistoryLine
+from webagent.oracle.solutions import Solution
+from webagent.sites.steps import Step, Target
 
 MAX_SUBTASKS = 12
 """The most subtasks a plan may have (the `plan` query's schema)."""

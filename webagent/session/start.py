@@ -3,7 +3,7 @@
     with Start(site="demo_shop") as start:          # or Start(url="https://example.com")
         tab = browser.open(start.url, storage_state=start.storage_state(browser))
 
-`webagent run` starts one run from it; the TUI's live session starts every run from it.
+A `Session` keeps one per local site its runs start on (served once, signed into once).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from webagent.actions import NewTab, TabFocus
 from webagent.browser import Browser, Tab
 from webagent.errors import ConfigError
 from webagent.safety import origin_of
+from webagent.session.signin import sign_into_local
 from webagent.sites import start_site
-from webagent.sites.oracle_runner import sign_in
 from webagent.sites.profile import Profile
 from webagent.sites.server import SiteServer
 from webagent.urls import normalize_url
@@ -53,7 +53,8 @@ class Start:
         self.server = server
         self._url = normalize_url(url) if url is not None else None
         self._path = "/" + path.lstrip("/")
-        self._storage: Path | None = None
+        self._storage: Path | bool | None = None
+        """The stored session; False: the site has no sign-in."""
 
     @property
     def url(self) -> str:
@@ -71,14 +72,15 @@ class Start:
         return self.server.site.name if self.server is not None else None
 
     def storage_state(self, browser: Browser) -> Path | None:
-        """The signed-in session for a local site with an oracle file (signed in on the
-        first call, with `browser`); None for a URL or a site without one."""
+        """The signed-in session for a local site that has a sign-in (signed in on the first
+        call, with `browser`, as its standard user); None for a URL or a site without one."""
         server = self.server
-        if server is None or not server.site.oracle_file.is_file():
+        if server is None:
             return None
         if self._storage is None:
-            self._storage = sign_in(browser, server, Path(self._temp.name) / "storage.json")
-        return self._storage
+            path = Path(self._temp.name) / "storage.json"
+            self._storage = sign_into_local(browser, server, path) or False
+        return self._storage if isinstance(self._storage, Path) else None
 
     def close(self) -> None:
         """Stop the site this start serves (not one it was given), remove its files."""

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from webagent.llm.completion import ChatRequest, ScriptedAnswer
-from webagent.sites.oracle_progress import SolutionPath
-from webagent.sites.oracle_prompt import field, section, system_and_user, task_of
+from webagent.oracle.progress import SolutionPath
+from webagent.oracle.prompt import field, section, system_and_user, task_of
 
 Solutions = Callable[[str | None], SolutionPath | None]
 """A task's solution by its intent (None: not a task the oracle knows)."""

@@ -1,27 +1,22 @@
-"""Scripted solutions ("oracles") for a site's tasks, and how their steps find elements.
+"""Steps that name elements the way a person would: the language of sign-in recipes and of
+scripted solutions.
 
-An oracle step names its element the way a person would, by role and name (and, when a
-page has several, by text on the same line), never by an id: ids change from page to page.
-`to_action` resolves a step against the live observation into a grammar action, so the same
-solutions can drive the browser now and a scripted model later.
+A step names its element by role and name (and, when a page has several, by text on the same
+line), never by an id: ids change from page to page. `to_action` resolves a step against the
+live observation into a grammar action.
 
-    {"login": [...steps...],
-     "tasks": {"12": {"steps": [{"goto": "__SHOPPING__/sales/order/history/"},
-                                {"click": {"role": "link", "name": "View Order",
-                                           "line_contains": "000000178"}}],
-                      "response": {"task_type": "RETRIEVE", "status": "SUCCESS",
-                                   "retrieved_data": [65.32]}}}}
+    {"goto": "__SHOPPING__/sales/order/history/"}
+    {"click": {"role": "link", "name": "View Order", "line_contains": "000000178"}}
+    {"type": {"role": "textbox", "name": "Email"}, "text": "<secret>shopping_username</secret>"}
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
-from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from webagent.actions import (
     Action,
@@ -34,9 +29,7 @@ from webagent.actions import (
     SelectOption,
     TypeText,
 )
-from webagent.errors import ConfigError
 from webagent.observation import Element, Observation
-from webagent.webarena.response import AgentResponse
 from webagent.webarena.tasks import render_url
 
 _ACTIONS = ("goto", "click", "hover", "type", "select", "press", "scroll", "go_back", "expect")
@@ -99,50 +92,6 @@ class Step(BaseModel):
     @property
     def kind(self) -> str:
         return next(name for name in _ACTIONS if getattr(self, name) not in (None, False))
-
-
-class Solution(BaseModel):
-    """How to do one task: its steps and the final response."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    steps: tuple[Step, ...] = ()
-    response: dict[str, Any]
-    login: bool = True
-
-    @property
-    def agent_response(self) -> AgentResponse:
-        data = self.response
-        retrieved = data.get("retrieved_data")
-        return AgentResponse(
-            task_type=data["task_type"],
-            status=data.get("status", "SUCCESS"),
-            retrieved_data=tuple(retrieved) if retrieved is not None else None,
-            error_details=data.get("error_details"),
-        )
-
-
-class OracleFile(BaseModel):
-    """A site's oracle file: how to sign in, and a solution per task id."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    login: tuple[Step, ...] = ()
-    tasks: dict[int, Solution]
-
-
-def load_oracle(path: Path) -> OracleFile:
-    """Read and validate an oracle file; `ConfigError` says where it is wrong."""
-    try:
-        return OracleFile.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except FileNotFoundError as error:
-        raise ConfigError(f"no oracle file at {path}") from error
-    except json.JSONDecodeError as error:
-        raise ConfigError(f"{path} is not JSON: {error}") from error
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        raise ConfigError(f"{path}: {where}: {first['msg']}") from error
 
 
 class StepError(Exception):

@@ -1,50 +1,38 @@
-"""Signing into a WebArena site once, so every task on it starts signed in.
+"""Signing into a site once, so every run on it starts signed in: one sign-in for everyone
+(a WebArena deployment's sites, a local demo site, the oracle's solutions).
 
-Each site with a login has a recipe, `sites/<site>/login.toml`: steps in the oracle format
-(`webagent.sites.oracle.Step`), written with the site's placeholder and its credentials'
-placeholders, modelled on BrowserGym's `ui_login`:
-
-    steps = [
-      { goto = "__SHOPPING__/customer/account/login/" },
-      { type = { role = "textbox", name = "Email" }, text = "<secret>shopping_username</secret>" },
-      ...
-    ]
-    expect = "Welcome"          # optional: text the signed-in page shows
-
-`sign_in` follows the recipe in a fresh browser context, checks the page no longer asks for a
-password, and saves the context's cookies and local storage (a Playwright storage state) for
-the tasks' contexts; `merge_storage_states` joins two sites' states for a task that spans both.
-The password is typed through the browser's secrets, so no message or file shows it.
+`sign_in` follows the site's recipe (`webagent.sites.login`) in a fresh browser context,
+checks the page no longer asks for a password, and saves the context's cookies and local
+storage (a Playwright storage state) for the runs' contexts; `SignIns` keeps each site's
+session for a while and signs in again when it is old; `merge_storage_states` joins two sites'
+states for a task that spans both. The password is typed through the browser's secrets, so no
+message or file shows it.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import time
-import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from webagent.browser import Browser, Tab
 from webagent.errors import BrowserError, ConfigError, WebAgentError
 from webagent.observation import Observation
 from webagent.observation.tree import AriaNode
-from webagent.runner.sites import WEBARENA_SITES, SiteConfig
-from webagent.sites.catalog import sites_root
-from webagent.sites.oracle import Step, StepError, to_action
-from webagent.webarena.tasks import placeholder
+from webagent.sites.login import LoginRecipe, login_recipe, recipe_path
+from webagent.sites.server import SiteServer
+from webagent.sites.steps import Step, StepError, to_action
+from webagent.webarena.deployment import DEFAULT_CREDENTIALS, WEBARENA_SITES, SiteConfig
 
-RECIPE_FILE = "login.toml"
-_SITE_PLACEHOLDER = re.compile(r"__[A-Z]+(?:_[A-Z]+)*__")
-_SECRET_PLACEHOLDER = re.compile(r"<secret>\s*([^<>]*?)\s*</secret>")
 _PASSWORD_FIELD = "input[type=password]:visible"
 _MESSAGE_ROLES = ("alert", "status")
 _SETTLE_SECONDS = 10.0  # how long a slow deployment may take to leave the sign-in form
+SESSION_AGE = 1800.0
+"""Seconds a stored sign-in is reused: shorter than the sites' session lifetimes (Magento's
+is an hour), so a long run never starts a run signed out."""
 
 
 class SignInError(WebAgentError):
@@ -61,60 +49,13 @@ class SignInError(WebAgentError):
         self.url = url
 
 
-class LoginRecipe(BaseModel):
-    """How to sign into one site: its steps, and text the signed-in page must show, if any."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    steps: tuple[Step, ...] = Field(min_length=1)
-    expect: str | None = Field(default=None, min_length=1)
-
-
-def recipe_path(site: str) -> Path:
-    """Where the sign-in recipe of `site` is (or would be): `sites/<site>/login.toml`."""
-    return sites_root() / site / RECIPE_FILE
-
-
-def login_recipe(site: str) -> LoginRecipe | None:
-    """The sign-in recipe of `site`, or None for a site without a login (wikipedia, map,
-    homepage). `ConfigError` naming the file if it is not a valid recipe for this site."""
-    if site not in WEBARENA_SITES:
-        raise ConfigError(f"unknown site {site!r}; the sites are {', '.join(WEBARENA_SITES)}")
-    path = recipe_path(site)
-    if not path.is_file():
-        return None
-    try:
-        recipe = LoginRecipe.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path} is not TOML: {error}") from None
-    except ValidationError as error:
-        issue = error.errors()[0]
-        where = ".".join(str(part) for part in issue["loc"]) or "the file"
-        raise ConfigError(f"{path}: {where}: {issue['msg']}") from None
-    _check_placeholders(recipe, site, path)
-    return recipe
-
-
-def _check_placeholders(recipe: LoginRecipe, site: str, path: Path) -> None:
-    """Every URL on the site's own placeholder; every secret one of the site's two."""
-    allowed = {f"{site}_username", f"{site}_password"}
-    for number, step in enumerate(recipe.steps, start=1):
-        for found in _SITE_PLACEHOLDER.findall(step.goto or ""):
-            if found != placeholder(site):
-                raise ConfigError(
-                    f"{path}: step {number}: {found} is not this site's placeholder "
-                    f"{placeholder(site)}"
-                )
-        for name in _SECRET_PLACEHOLDER.findall(step.text or ""):
-            if name not in allowed:
-                raise ConfigError(
-                    f"{path}: step {number}: secret {name!r} is not one of "
-                    f"{', '.join(sorted(allowed))}"
-                )
-
-
-def sign_in(browser: Browser, site: str, config: SiteConfig, path: Path) -> Path:
+def sign_in(
+    browser: Browser, site: str, config: SiteConfig, path: Path, *, arrive: str | None = None
+) -> Path:
     """Sign into `site` with `config`'s account and save the session's storage state to `path`.
+
+    `arrive`: a page to open first, as a person arriving at the site does (what a site
+    shows once per visit, a pop-up, is then behind the session, as for a person).
 
     The recipe's steps run in a fresh context (no HAR; confirmations allowed, so a sign-in
     button the safety gate judges irreversible is still clicked). It worked when the page no
@@ -131,7 +72,7 @@ def sign_in(browser: Browser, site: str, config: SiteConfig, path: Path) -> Path
         raise ConfigError(f"no account for {site}: set WEBAGENT_SECRET_{site.upper()}_PASSWORD")
     attempt = _Attempt(site, recipe, config)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tab = browser.open(secrets=config.secrets(), confirm="allow")
+    tab = browser.open(arrive, secrets=config.secrets(), confirm="allow")
     try:
         for number, step in enumerate(recipe.steps, start=1):
             attempt.run(tab, number, step)
@@ -286,3 +227,55 @@ def _read_state(path: Path) -> dict[str, list[dict[str, Any]]]:
     if not ok:
         raise ConfigError(f"{path}: expected a Playwright storage state (cookies, origins)")
     return {"cookies": state.get("cookies", []), "origins": state.get("origins", [])}
+
+
+def sign_into_local(browser: Browser, server: SiteServer, path: Path) -> Path | None:
+    """Sign into a local site as the standard user of the WebArena site it stands in for
+    (the demo shop as `shopping`'s customer), through that site's recipe, arriving at its
+    home page first; None when that site has no sign-in."""
+    site = server.site.webarena_site
+    account = DEFAULT_CREDENTIALS.get(site)
+    if site not in WEBARENA_SITES or account is None or login_recipe(site) is None:
+        return None
+    where = {site: f"the local site {server.site.name}"}
+    config = SiteConfig.of({site: server.url}, {site: account}, where)
+    return sign_in(browser, site, config, path, arrive=server.url + "/")
+
+
+class SignIns:
+    """Each site's stored session, signed into when first needed and again once it is
+    `SESSION_AGE` old; the files are kept in `folder`."""
+
+    def __init__(self, browser: Browser, config: SiteConfig, folder: Path) -> None:
+        self.browser = browser
+        self.config = config
+        self.folder = folder
+        self._signed_in: dict[str, tuple[Path, float]] = {}
+        """Site -> its stored session and when it was signed into."""
+
+    def storage(self, sites: Sequence[str]) -> dict[str, Any] | None:
+        """The sessions of those of `sites` that have a sign-in, merged (None: none has)."""
+        paths = []
+        for site in sites:
+            if login_recipe(site) is None:
+                continue
+            default = (self.folder / f"{site}.json", -SESSION_AGE)
+            path, since = self._signed_in.get(site, default)
+            if time.monotonic() - since >= SESSION_AGE:
+                self._signed_in[site] = (
+                    sign_in(self.browser, site, self.config, path),
+                    time.monotonic(),
+                )
+            paths.append(path)
+        return merge_storage_states(paths) if paths else None
+
+
+def run_step(tab: Tab, step: Step, site_urls: Mapping[str, str]) -> None:
+    """Resolve one step on the current page and run it; `StepError` if it fails."""
+    observation = tab.observe(full_page=True)
+    action = to_action(step, observation, site_urls)
+    if action is None:
+        return
+    result = tab.act(action)
+    if result.error is not None:
+        raise StepError(f"{result.describe()}")

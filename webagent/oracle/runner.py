@@ -1,7 +1,7 @@
 """Running a site's oracle solutions in the browser and scoring them like agent runs.
 
-Each task gets the site's seed state, a signed-in session (signed in through the site's own
-login steps, in a separate browser context, so the task's HAR holds only the task), its
+Each task gets the site's seed state, a signed-in session (signed in through the site's
+sign-in recipe, in a separate browser context, so the task's HAR holds only the task), its
 start URL, the solution's steps, and the official score of its HAR and response. The files
 left behind per task are what a benchmark run writes: `network.har`, `agent_response.json`.
 """
@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from webagent.browser import Browser, Tab
+from webagent.oracle.solutions import OracleFile, Solution, load_oracle
 from webagent.safety import ConfirmPolicy
-from webagent.sites.oracle import OracleFile, Solution, Step, StepError, load_oracle, to_action
+from webagent.session.signin import run_step, sign_into_local
 from webagent.sites.server import SiteServer
+from webagent.sites.steps import StepError
 from webagent.webarena import AgentResponse, Scorer, Task, TaskScore, load_tasks, render_url
 
 
@@ -138,35 +140,10 @@ class OracleRunner:
         """Score an earlier run's HAR with another response (e.g. a wrong answer)."""
         return self.scorer.score(outcome.task, response, outcome.folder / "network.har")
 
-    def _sign_in(self, folder: Path) -> Path:
-        return sign_in(self.browser, self.server, folder / "storage_state.json", self.oracle)
-
-
-def sign_in(
-    browser: Browser, server: SiteServer, path: Path, oracle: OracleFile | None = None
-) -> Path:
-    """Sign into a served site through its oracle file's login steps (the site's standard
-    account); the session's cookies go to the Playwright storage-state file `path`."""
-    oracle = oracle or load_oracle(server.site.oracle_file)
-    site_urls = {server.site.webarena_site: server.url}
-    with browser.open(server.url + "/") as tab:
-        for step in oracle.login:
-            run_step(tab, step, site_urls)
-        tab.context.storage_state(path=path)
-    return path
+    def _sign_in(self, folder: Path) -> Path | None:
+        return sign_into_local(self.browser, self.server, folder / "storage_state.json")
 
 
 def _leaves_site_as_is(task: Task, solution: Solution) -> bool:
     changes = task.expected_action.lower() == "mutate" or any(s.commits for s in solution.steps)
     return not changes
-
-
-def run_step(tab: Tab, step: Step, site_urls: dict[str, str]) -> None:
-    """Resolve one step on the current page and run it; `StepError` if it fails."""
-    observation = tab.observe(full_page=True)
-    action = to_action(step, observation, site_urls)
-    if action is None:
-        return
-    result = tab.act(action)
-    if result.error is not None:
-        raise StepError(f"{result.describe()}")

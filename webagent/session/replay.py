@@ -1,0 +1,126 @@
+"""Replaying a recording offline and checking it goes the same way; recording it again.
+
+    result = replay(Path("fixtures/shop-buy-headphones"))
+    if not result.ok:
+        print(result.divergence.report())
+
+The recording's spec runs again through the session, its network answered from the HAR (in
+recorded order; whatever it lacks is aborted, so nothing reaches a live site), the model's
+answers from its cassette, a person's answers to confirmations from its meta; a `Checker`
+compares every page the agent reads and every action it takes with the recording and stops
+the run at the first difference.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from webagent.agent import AgentRun
+from webagent.agent.replay import (
+    Checker,
+    Diverged,
+    Divergence,
+    Fixture,
+    RecordedAnswers,
+    ReplayResult,
+    place_of,
+)
+from webagent.browser import Browser
+from webagent.controller import events as ev
+from webagent.llm import ModelConfig
+from webagent.session.outputs import Outputs
+from webagent.session.session import Session
+from webagent.session.spec import RunSpec
+
+Watcher = Callable[[ev.Event], None]
+
+
+def replay(
+    folder: str | Path,
+    *,
+    browser: Browser | None = None,
+    headless: bool = True,
+    on_event: Watcher | None = None,
+) -> ReplayResult:
+    """Run the recorded task again against the recording alone and compare as it goes."""
+    fixture = Fixture(folder)
+    checker = Checker(fixture.steps)
+    result = ReplayResult(fixture.folder, fixture.meta, len(fixture.steps))
+    confirm = fixture.confirm()
+    answers = confirm if isinstance(confirm, RecordedAnswers) else None
+
+    def watch(event: ev.Event) -> None:
+        checker.event(event)
+        if on_event is not None:
+            on_event(event)
+
+    with Session(browser=browser, headless=headless) as session:
+        try:
+            outcome = session.run(RunSpec.of_recording(fixture), on_event=watch, confirm=answers)
+            result.run = outcome.run
+            _check_end(outcome.run, checker)
+            if answers is not None:
+                answers.check(checker.checked)
+        except Diverged as diverged:
+            result.divergence = diverged.divergence
+        finally:
+            tab = session.tab
+            result.unmatched = list(tab.replay.unmatched) if tab and tab.replay else []
+    result.checked = checker.checked
+    if result.divergence is not None and result.unmatched:
+        result.divergence = _with_network(result.divergence, result.unmatched)
+    return result
+
+
+def rerecord(
+    folder: Path,
+    model: ModelConfig,
+    *,
+    browser: Browser | None = None,
+    on_event: Watcher | None = None,
+) -> AgentRun:
+    """Record a recording's task again, live, over it (`webagent replay --update`), with
+    `model` (for a recording the oracle made: the same oracle, started by the caller).
+
+    The recorded local site is served afresh; a URL is visited as it is now. The new
+    recording is made beside the old one and replaces it only when it is complete."""
+    fixture = Fixture(folder)
+    meta = fixture.meta
+    spec = replace(RunSpec.of_recording(fixture, replay=False), model=model)
+    answers = RecordedAnswers(meta.answers) if meta.confirm not in ("allow", "deny") else None
+    with (
+        tempfile.TemporaryDirectory(dir=folder.parent) as temporary,
+        Session(browser=browser) as session,
+    ):
+        new = Path(temporary) / folder.name
+        outputs = Outputs(record=new, oracle=meta.oracle)
+        outcome = session.run(spec, outputs, on_event=on_event, confirm=answers)
+        shutil.rmtree(folder)
+        new.replace(folder)
+    return outcome.run
+
+
+def _check_end(run: AgentRun, checker: Checker) -> None:
+    how = run.result.how
+    details = run.result.answer.error_details or ""
+    if how.startswith("error") and "CassetteMiss" in details:
+        step = checker.steps[min(checker.checked, len(checker.steps) - 1)]
+        expected = "a recorded request"
+        raise Diverged(Divergence(step.index, "model", expected, details, place_of(step)))
+    checker.finish()
+
+
+def _with_network(divergence: Divergence, unmatched: list[str]) -> Divergence:
+    """A page that differs because its requests were not recorded says so."""
+    note = "requests the recording does not hold (aborted): " + ", ".join(unmatched[:5])
+    return Divergence(
+        divergence.step,
+        divergence.kind,
+        divergence.expected,
+        divergence.got,
+        f"{divergence.where}; {note}" if divergence.where else note,
+    )
