@@ -20,8 +20,9 @@ from tests.redteam.app import PAGES, RedTeamApp, RedTeamServer, start_pair
 from tests.redteam.scenarios import SCENARIOS, Scenario, scenarios
 from tests.redteam.steps import Person, Play, play
 from webagent.browser import Browser, Tab, launch
+from webagent.domains import origin_of
 from webagent.observation import Observation
-from webagent.safety import Confirmation, ConfirmPolicy, origin_of
+from webagent.safety import Confirmation, ConfirmPolicy
 
 IRREVERSIBLE = scenarios("irreversible")
 BENIGN = scenarios("benign")

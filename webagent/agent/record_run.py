@@ -22,8 +22,9 @@ from webagent.agent.start import Start, reachable
 from webagent.browser import Browser
 from webagent.controller import Settings
 from webagent.controller import events as ev
+from webagent.domains import origin_of
 from webagent.llm import ModelClient, ModelConfig
-from webagent.safety import ConfirmPolicy, Secrets, origin_of
+from webagent.safety import ConfirmPolicy, Secrets
 from webagent.sites.profiles import site_profile
 
 MODEL_FIELDS = ("model", "temperature", "max_tokens", "max_reasks", "structured")

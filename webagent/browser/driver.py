@@ -30,8 +30,9 @@ from webagent.browser.executor import Timeouts
 from webagent.browser.proxy import GuardProxy
 from webagent.browser.replay import HarReplay, Scrub
 from webagent.browser.tab import Tab
+from webagent.domains import Allowlist
 from webagent.errors import BrowserError, NavigationError
-from webagent.safety import Allowlist, ConfirmPolicy, Gate
+from webagent.safety import ConfirmPolicy, Gate
 from webagent.safety.secrets import Secrets
 from webagent.sites.profile import Profile
 from webagent.urls import normalize_url

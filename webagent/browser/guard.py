@@ -30,9 +30,9 @@ from playwright.sync_api import BrowserContext, Error, Page, Request, Route
 
 from webagent.browser.events import EventLog
 from webagent.browser.proxy import GuardProxy
-from webagent.safety import MUTATING, Allowlist, Confirmation, Gate, RiskRules
-from webagent.safety.domains import origin_of
-from webagent.sites.match import location
+from webagent.domains import Allowlist, origin_of
+from webagent.safety import MUTATING, Confirmation, Gate, RiskRules
+from webagent.urls import location
 
 logger = logging.getLogger("webagent.safety")
 

@@ -41,6 +41,7 @@ from webagent.browser.proxy import GuardProxy
 from webagent.browser.replay import HarReplay
 from webagent.browser.target import element_target, focused_target
 from webagent.browser.titles import TitleTracker
+from webagent.domains import Allowlist, origin_of
 from webagent.errors import ActionParseError, BrowserError, NavigationError
 from webagent.html import html_to_markdown
 from webagent.observation import (
@@ -52,7 +53,6 @@ from webagent.observation import (
     parse_snapshot,
 )
 from webagent.safety import (
-    Allowlist,
     Confirmation,
     Decision,
     Gate,
@@ -61,7 +61,6 @@ from webagent.safety import (
     Target,
     assess_action,
 )
-from webagent.safety.domains import origin_of
 from webagent.safety.secrets import SecretError, Secrets
 from webagent.sites.match import PageIndex
 from webagent.sites.profile import Profile

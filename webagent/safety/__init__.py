@@ -4,14 +4,13 @@ in what the model reads or what a run writes.
 - `risk`: the reversibility classifier (site profile + generic lexicon + the target's form and
   surroundings + the model's flag, OR-ed);
 - `gate`: the confirmation policy (`ask`, `deny`, `allow`, or a callable) and the decision log;
-- `domains`: the domain allowlist;
 - `secrets`: placeholders for credentials, substituted when executing, redacted everywhere.
 
 All pure. The browser layer (`webagent/browser/guard.py`) applies them to every action and
-every request, so any way of driving a tab goes through them.
+every request, so any way of driving a tab goes through them. The domain allowlist they apply
+lives on the ground floor, beside the URLs it reads (`webagent.domains`).
 """
 
-from webagent.safety.domains import Allowlist, Domain, origin_of, parse_domain
 from webagent.safety.gate import (
     Confirmation,
     ConfirmPolicy,
@@ -32,11 +31,9 @@ from webagent.safety.secrets import PLACEHOLDER, SecretError, Secrets
 __all__ = [
     "MUTATING",
     "PLACEHOLDER",
-    "Allowlist",
     "ConfirmPolicy",
     "Confirmation",
     "Decision",
-    "Domain",
     "FormFacts",
     "Gate",
     "Risk",
@@ -46,6 +43,4 @@ __all__ = [
     "Target",
     "ask_in_terminal",
     "assess_action",
-    "origin_of",
-    "parse_domain",
 ]

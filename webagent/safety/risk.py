@@ -23,9 +23,9 @@ from typing import Any
 
 from webagent.actions import Action, Click, Goto, Press, TypeText
 from webagent.sites.irreversible import control_rule
-from webagent.sites.match import location
 from webagent.sites.profile import Control, Endpoint, Profile
 from webagent.sites.profiles import GENERIC, site_profile
+from webagent.urls import location
 
 MUTATING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
