@@ -33,6 +33,7 @@ from webagent.errors import WebAgentError
 from webagent.llm import ModelClient, ModelConfig
 from webagent.safety import Confirmation, Secrets
 from webagent.sites.profile import Profile
+from webagent.sites.risk import SiteJudge
 
 if TYPE_CHECKING:
     from webagent.agent.replay import Fixture
@@ -149,7 +150,7 @@ class LiveSession:
         pace: Callable[[], None],
     ) -> AgentRun:
         if self._browser is None:
-            self._browser = launch(headless=self._headless)
+            self._browser = launch(headless=self._headless, judge=SiteJudge)
         browser, url = self._browser, self._start.url
         allowed = reachable(url, self._allow_domains, self._profile)
         recorder = self._recorder()
@@ -165,7 +166,7 @@ class LiveSession:
             storage_state=storage,
             confirm=confirm,
             allow_domains=allowed,
-            profile=self._profile,
+            judge=SiteJudge(self._profile),
             secrets=self._secrets,
             record_har=recorder.har_path if recorder else None,
             **replayed,

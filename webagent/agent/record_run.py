@@ -26,6 +26,7 @@ from webagent.domains import origin_of
 from webagent.llm import ModelClient, ModelConfig
 from webagent.safety import ConfirmPolicy, Secrets
 from webagent.sites.profiles import site_profile
+from webagent.sites.risk import SiteJudge
 
 MODEL_FIELDS = ("model", "temperature", "max_tokens", "max_reasks", "structured")
 """The model settings a fixture keeps: those that shape the requests (never a key)."""
@@ -62,7 +63,7 @@ def record_run(
         storage_state=storage,
         confirm=confirm,
         allow_domains=allowed,
-        profile=site_profile_,
+        judge=SiteJudge(site_profile_),
         secrets=secrets,
         record_har=recorder.har_path,
     )

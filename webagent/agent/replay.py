@@ -40,6 +40,7 @@ from webagent.errors import ConfigError, WebAgentError
 from webagent.llm import ModelClient, ModelConfig
 from webagent.safety import Confirmation, ConfirmPolicy, Secrets
 from webagent.sites.profiles import site_profile
+from webagent.sites.risk import SiteJudge
 
 Kind = Literal["observation", "action", "answer", "question", "model", "network"]
 DIFF_LINES = 40
@@ -330,7 +331,7 @@ def replay(
             viewport=fixture.meta.viewport,
             confirm=confirm,
             allow_domains=fixture.meta.allow_domains,
-            profile=site_profile(fixture.meta.profile) if fixture.meta.profile else None,
+            judge=SiteJudge(site_profile(fixture.meta.profile) if fixture.meta.profile else None),
             secrets=secrets,
             replay_har=fixture.har,
             replay_scrub=secrets.redact,

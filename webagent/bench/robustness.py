@@ -28,6 +28,7 @@ from webagent.sites import start_site
 from webagent.sites.oracle_model import OracleModel
 from webagent.sites.oracle_runner import sign_in
 from webagent.sites.profiles import site_profile
+from webagent.sites.risk import SiteJudge
 from webagent.sites.server import SiteServer
 from webagent.webarena import Scorer, Task, load_tasks, render_url
 
@@ -101,7 +102,10 @@ def run_robustness(
 ) -> list[Cell]:
     """Every (mode, noise) cell over the tasks; each task from the seed state, signed in."""
     cells = [Cell(mode, noise) for noise in noises for mode in modes]
-    with tempfile.TemporaryDirectory(prefix="webagent-bench-") as temp, launch() as browser:
+    with (
+        tempfile.TemporaryDirectory(prefix="webagent-bench-") as temp,
+        launch(judge=SiteJudge) as browser,
+    ):
         folder = Path(temp)
         with start_site(site, db=folder / "site.sqlite", reset=True) as server:
             tasks = _tasks(server, task_ids)
@@ -173,6 +177,7 @@ def run_scored(
             storage_state=storage,
             record_har=har,
             confirm="allow",
+            judge=SiteJudge(),
         )
         try:
             outcome = run_agent(

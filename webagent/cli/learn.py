@@ -69,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
     from webagent.sites import start_site
     from webagent.sites.catalog import load_site
     from webagent.sites.oracle_model import OracleModel
+    from webagent.sites.risk import SiteJudge
 
     for name in ("iterations", "batch"):
         if getattr(args, name) < 1:
@@ -93,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
             oracle = OracleModel(args.site, noise=args.noise, eval_noise=args.eval_noise)
             server = stack.enter_context(start_model_server(answerer=oracle))
             config = ModelConfig(model="webagent-oracle", base_url=server.url, timeout=60)
-        browser = stack.enter_context(launch())
+        browser = stack.enter_context(launch(judge=SiteJudge))
         shop = stack.enter_context(start_site(args.site, db=temp / "site.sqlite", reset=True))
         setup = LearnSetup(
             browser=browser,

@@ -13,6 +13,7 @@ from webagent.browser import launch
 from webagent.cli.model_options import add_model_options, model_config
 from webagent.controller import events as ev
 from webagent.controller.events import describe as describe_event
+from webagent.sites.risk import SiteJudge
 
 
 def register(commands: Any) -> None:
@@ -49,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     if args.update:
         return _update(args, folders)
     failed = 0
-    with launch(headless=not args.headed) as browser:
+    with launch(headless=not args.headed, judge=SiteJudge) as browser:
         for number, folder in enumerate(folders, start=1):
             prefix = f"[{number}/{len(folders)}] " if len(folders) > 1 else ""
             result = replay(folder, browser=browser, on_event=_printer(args.verbose))
@@ -93,7 +94,7 @@ def _update(args: argparse.Namespace, folders: list[Path]) -> int:
 
     given = args.model is not None or args.base_url is not None
     config = model_config(args) if given else None
-    with launch(headless=not args.headed) as browser:
+    with launch(headless=not args.headed, judge=SiteJudge) as browser:
         for folder in folders:
             run = rerecord(folder, browser=browser, config=config, on_event=_printer(args.verbose))
             metrics = run.result.metrics

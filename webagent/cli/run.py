@@ -28,6 +28,7 @@ from webagent.plans.use import PlanUse
 from webagent.safety import ConfirmPolicy, Decision, Secrets
 from webagent.sites.profile import Profile
 from webagent.sites.profiles import site_profile
+from webagent.sites.risk import SiteJudge
 
 
 def register(commands: Any) -> None:
@@ -125,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     plans = PlanUse.open(args.plans, enabled=not args.no_plans)
     try:
         with (
-            launch(headless=not args.headed) as browser,
+            launch(headless=not args.headed, judge=SiteJudge) as browser,
             ModelClient(
                 model_config(args),
                 budget=budget,
@@ -142,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
                 storage_state=storage,
                 confirm=confirm,
                 allow_domains=allowed,
-                profile=profile,
+                judge=SiteJudge(profile),
                 secrets=secrets,
                 record_har=har,
                 trace=recorder.trace_path if recorder and recorder.trace else None,

@@ -45,6 +45,7 @@ from webagent.runner.record import (
 )
 from webagent.runner.selection import site_names
 from webagent.runner.sites import SiteConfig
+from webagent.sites.risk import SiteJudge
 from webagent.webarena import Scorer, Task, TaskScore, render_url
 
 Screenshots = Literal["steps", "final", "none"]
@@ -187,6 +188,7 @@ class TaskRunner:
                 confirm=self.options.confirm,
                 allow_domains=allowed,
                 secrets=self.secrets,
+                judge=SiteJudge(),
             )
             recorder.attach(tab)
             try:

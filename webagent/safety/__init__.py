@@ -1,8 +1,10 @@
 """Nothing irreversible without a person's yes; nothing outside the allowed domains; no secret
 in what the model reads or what a run writes.
 
-- `risk`: the reversibility classifier (site profile + generic lexicon + the target's form and
-  surroundings + the model's flag, OR-ed);
+- `risk`: what the browser and a risk judge exchange (`Target`, `FormFacts`, `Risk`);
+- `judge`: the `RiskJudge` protocol a session is told to use, and `CautiousJudge`, the one
+  that needs no site knowledge (every change is irreversible); the site-aware judge lives with
+  the site profiles (`webagent.sites.risk.SiteJudge`);
 - `gate`: the confirmation policy (`ask`, `deny`, `allow`, or a callable) and the decision log;
 - `secrets`: placeholders for credentials, substituted when executing, redacted everywhere.
 
@@ -18,29 +20,23 @@ from webagent.safety.gate import (
     Gate,
     ask_in_terminal,
 )
-from webagent.safety.risk import (
-    MUTATING,
-    FormFacts,
-    Risk,
-    RiskRules,
-    Target,
-    assess_action,
-)
+from webagent.safety.judge import CautiousJudge, RiskJudge
+from webagent.safety.risk import MUTATING, FormFacts, Risk, Target
 from webagent.safety.secrets import PLACEHOLDER, SecretError, Secrets
 
 __all__ = [
     "MUTATING",
     "PLACEHOLDER",
+    "CautiousJudge",
     "ConfirmPolicy",
     "Confirmation",
     "Decision",
     "FormFacts",
     "Gate",
     "Risk",
-    "RiskRules",
+    "RiskJudge",
     "SecretError",
     "Secrets",
     "Target",
     "ask_in_terminal",
-    "assess_action",
 ]
