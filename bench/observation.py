@@ -54,6 +54,7 @@ from webagent.observation import (
     is_addressable,
     parse_snapshot,
 )
+from webagent.sites.risk import SiteJudge
 
 # -- the corpus ------------------------------------------------------------------------------
 # MiniWoB++ task pages (`<site-packages>/miniwob/html/miniwob/<task>.html`), each started with
@@ -252,7 +253,7 @@ def measure_webagent(
 ) -> tuple[list[PageResult], str]:
     """Time and count full, viewport and raw on each page; return them and Chromium's version."""
     results: list[PageResult] = []
-    with launch(headless=True) as browser:
+    with launch(headless=True, judge=SiteJudge) as browser:
         for page in pages:
             started = time.monotonic()
             results.append(_measure_page(browser, page, urls[page.name], runs, warmup))

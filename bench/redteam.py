@@ -27,6 +27,7 @@ from tests.redteam.scenarios import SCENARIOS, Scenario  # noqa: E402
 from tests.redteam.steps import Person, play  # noqa: E402
 from webagent.browser import Browser, launch  # noqa: E402
 from webagent.safety import ConfirmPolicy  # noqa: E402
+from webagent.sites.risk import SiteJudge  # noqa: E402
 
 _IRREVERSIBLE_HEAD = (
     "| scenario | endpoint | unguarded: requests | deny: requests "
@@ -58,8 +59,8 @@ def main() -> int:
     offsite_rows: list[str] = []
     offsite_leaks = 0
     benign_rows: list[str] = []
-    with start_pair() as (site, forbidden), launch() as browser:
-        with launch(allow_domains=[site.host]) as fenced:
+    with start_pair() as (site, forbidden), launch(judge=SiteJudge) as browser:
+        with launch(allow_domains=[site.host], judge=SiteJudge) as fenced:
             for scenario in SCENARIOS:
                 if scenario.kind == "irreversible":
                     unguarded = _run(browser, site, scenario, "allow")

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from webagent.browser import Browser, launch
+from webagent.sites.risk import SiteJudge
 
 DATA = Path(__file__).parent / "data"
 
@@ -26,8 +27,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """One headless Chromium for the whole session (each test opens its own context)."""
-    with launch(headless=True) as running:
+    """One headless Chromium for the whole session (each test opens its own context), judging
+    risk by the sites' profiles, as the product does."""
+    with launch(headless=True, judge=SiteJudge) as running:
         yield running
 
 

@@ -1,4 +1,5 @@
-"""Turning what a person types into a URL a browser can open, or a clear error."""
+"""Turning what a person types into a URL a browser can open, or a clear error; the part of a
+URL that is the same on every deployment (`location`)."""
 
 from __future__ import annotations
 
@@ -60,3 +61,14 @@ def _unsupported(raw: str, scheme: str) -> InvalidURLError:
     return InvalidURLError(
         f"{raw!r}: unsupported scheme {scheme!r} (use one of: {', '.join(_SCHEMES)})"
     )
+
+
+def location(url: str) -> str:
+    """The part of a URL that is the same on every deployment: path, query and fragment."""
+    parts = urlsplit(url)
+    out = parts.path or "/"
+    if parts.query:
+        out += "?" + parts.query
+    if parts.fragment:
+        out += "#" + parts.fragment
+    return out

@@ -20,8 +20,10 @@ from tests.redteam.app import PAGES, RedTeamApp, RedTeamServer, start_pair
 from tests.redteam.scenarios import SCENARIOS, Scenario, scenarios
 from tests.redteam.steps import Person, Play, play
 from webagent.browser import Browser, Tab, launch
+from webagent.domains import origin_of
 from webagent.observation import Observation
-from webagent.safety import Confirmation, ConfirmPolicy, origin_of
+from webagent.safety import Confirmation, ConfirmPolicy
+from webagent.sites.risk import SiteJudge
 
 IRREVERSIBLE = scenarios("irreversible")
 BENIGN = scenarios("benign")
@@ -56,7 +58,7 @@ def forbidden(servers: tuple[RedTeamServer, RedTeamServer], site: RedTeamServer)
 @pytest.fixture(scope="module")
 def fenced(servers: tuple[RedTeamServer, RedTeamServer]) -> Iterator[Browser]:
     """A Chromium whose every session may reach the red-team site only."""
-    with launch(allow_domains=[servers[0].host]) as running:
+    with launch(allow_domains=[servers[0].host], judge=SiteJudge) as running:
         yield running
 
 

@@ -4,15 +4,17 @@ around it are in test_redteam.py.)"""
 
 from __future__ import annotations
 
+import http.server
 import logging
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import DATA
-from webagent.browser import Browser
+from webagent.browser import Browser, launch
 from webagent.oracle.runner import OracleRunner
 from webagent.safety import Confirmation
 from webagent.sites import start_site
@@ -92,3 +94,87 @@ def test_replayed_steps_cannot_place_an_order_without_approval(
     assert approved.passed
     assert [c.element for c in asked] == ["button 'Place Order'"]
     assert _orders(shop) == before + 1
+
+
+NOTES_PAGE = b"""<!doctype html><title>Notes</title>
+<form method="get" action="/results"><input name="q" aria-label="Find"></form>
+<form method="post" action="/notes"><input name="note" aria-label="Note">
+<button>Save</button></form>
+<button onclick="fetch('/ping', {method: 'POST', body: 'x'})">Ping</button>
+"""
+
+
+class _NotesHandler(http.server.BaseHTTPRequestHandler):
+    """The notes page for any GET; every request is logged, POSTs answered with 204."""
+
+    log: list[str]
+
+    def do_GET(self) -> None:
+        self.log.append(f"GET {self.path}")
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.end_headers()
+        self.wfile.write(NOTES_PAGE)
+
+    def do_POST(self) -> None:
+        self.log.append(f"POST {self.path}")
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def notes() -> Iterator[tuple[str, list[str]]]:
+    """A page with a search form, a form that posts a note and a script that posts: its URL,
+    and the requests the server received."""
+    log: list[str] = []
+    handler = type("Handler", (_NotesHandler,), {"log": log})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/", log
+    server.shutdown()
+    server.server_close()
+
+
+def _posts(log: list[str]) -> list[str]:
+    return [line for line in log if line.startswith("POST")]
+
+
+def test_a_browser_told_no_judge_counts_every_change_as_irreversible(
+    notes: tuple[str, list[str]],
+) -> None:
+    url, log = notes
+    with launch() as bare, bare.open(url) as tab:
+        elements = {e.name: e.id for e in tab.observe().elements}
+        saved = tab.act(f"click [{elements['Save']}]")
+        pinged = tab.act(f"click [{elements['Ping']}]")
+        found = tab.act(f"type [{elements['Find']}] [shoes] [1]")
+
+    assert saved.denied
+    (decision,) = [d for d in tab.decisions if d.confirmation.kind == "action"]
+    assert decision.confirmation.element == "button 'Save'"
+    assert "without site knowledge" in decision.confirmation.reasons[0]
+    assert pinged.denied  # the network guard held the script's POST
+    assert pinged.error is not None
+    assert "POST" in pinged.error
+    assert found.ok  # a search (a GET) is fine
+    assert "GET /results?q=shoes" in log
+    assert _posts(log) == []
+
+
+def test_the_site_aware_judge_lets_through_what_no_rule_marks(
+    browser: Browser, notes: tuple[str, list[str]]
+) -> None:
+    url, log = notes
+    with browser.open(url) as tab:
+        elements = {e.name: e.id for e in tab.observe().elements}
+        saved = tab.act(f"click [{elements['Save']}]")
+        pinged = tab.act(f"click [{elements['Ping']}]")
+
+    assert saved.ok
+    assert pinged.ok
+    assert tab.decisions == []
+    assert _posts(log) == ["POST /notes", "POST /ping"]

@@ -146,7 +146,7 @@ def test_an_unreachable_site_is_named_as_such(proxy: GuardProxy) -> None:
 
 def test_under_allow_only_the_allowed_sites_skip_the_proxy() -> None:
     from webagent.browser.driver import _bypass_rules
-    from webagent.safety import Allowlist
+    from webagent.domains import Allowlist
 
     rules = _bypass_rules(Allowlist(["127.0.0.1:7770", "shop.example.com", "[::1]:8080"]))
     # exactly the allowlist: that port only; the host and its subdomains; an IPv6 literal

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from webagent.actions import Click, Goto, Hover, Press, TypeText
-from webagent.safety.risk import FormFacts, Risk, RiskRules, Target, assess_action
+from webagent.safety.risk import FormFacts, Risk, Target
 from webagent.sites.profile import parse_profile
 from webagent.sites.profiles import site_profile
+from webagent.sites.risk import RiskRules, assess_action
 
 SHOP = "http://shop.test"
 GENERIC = RiskRules.for_profile()

@@ -8,6 +8,11 @@
 
 Each `open` gets its own browser context (cookies, storage, HAR), so sessions never leak into
 each other, as WebArena's tasks require.
+
+The browser knows no sites. What cannot be undone is decided by the risk judge it is told to
+use (`judge=`, per session or as a factory at launch); told nothing, it uses
+`webagent.safety.CautiousJudge`: without site knowledge every change counts as irreversible.
+`webagent.sites.risk.SiteJudge` gives the precise, site-aware judgement.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -30,10 +35,10 @@ from webagent.browser.executor import Timeouts
 from webagent.browser.proxy import GuardProxy
 from webagent.browser.replay import HarReplay, Scrub
 from webagent.browser.tab import Tab
+from webagent.domains import Allowlist
 from webagent.errors import BrowserError, NavigationError
-from webagent.safety import Allowlist, ConfirmPolicy, Gate
+from webagent.safety import CautiousJudge, ConfirmPolicy, Gate, RiskJudge
 from webagent.safety.secrets import Secrets
-from webagent.sites.profile import Profile
 from webagent.urls import normalize_url
 
 DEFAULT_VIEWPORT = (1280, 720)
@@ -51,9 +56,11 @@ class Browser:
         dialogs: DialogPolicy,
         downloads_dir: Path | None,
         allowlist: Allowlist,
+        judge: Callable[[], RiskJudge] = CautiousJudge,
     ) -> None:
         self._browser = browser
         self.allowlist = allowlist
+        self._new_judge = judge
         self.choice = choice
         self._timeouts = timeouts
         self._dialogs = dialogs
@@ -83,7 +90,7 @@ class Browser:
         timezone: str | None = None,
         confirm: ConfirmPolicy = "deny",
         allow_domains: Sequence[str] = (),
-        profile: Profile | None = None,
+        judge: RiskJudge | None = None,
         secrets: Secrets | None = None,
         replay_har: str | Path | None = None,
         replay_scrub: Scrub | None = None,
@@ -99,8 +106,12 @@ class Browser:
         `confirm` decides irreversible actions and requests: "deny" (the default: they do
         not happen), "ask" (at the terminal), "allow" (only where anything may happen, e.g.
         a benchmark's disposable site), or a callable taking a `Confirmation` and returning
-        True to approve. `allow_domains` adds to the browser's allowlist; `profile` is the
-        site's profile (by default, detected per origin from what the pages show).
+        True to approve. `allow_domains` adds to the browser's allowlist. `judge` decides what
+        is irreversible in this session (one judge per session): by default, one made by the
+        factory given to `launch`, else `CautiousJudge`, which has no site knowledge and so
+        counts every change as irreversible (every POST, PUT, PATCH and DELETE, every submit of
+        such a form); `webagent.sites.risk.SiteJudge(profile)` judges by that site's profile
+        (`SiteJudge()`: each origin's, detected from what its pages show).
         `secrets` are credentials: an action types `<secret>name</secret>` and the value is
         put in only as it runs; observations and the HAR show the placeholder, never the value.
 
@@ -166,7 +177,7 @@ class Browser:
             on_close=self._forget,
             gate=gate,
             allowlist=allowlist,
-            profile=profile,
+            judge=judge if judge is not None else self._new_judge(),
             secrets=secrets,
             har_path=Path(record_har) if record_har is not None else None,
             proxy=proxy,
@@ -230,6 +241,7 @@ def launch(
     navigation_timeout_ms: int = 30000,
     settle_ms: int = 2000,
     allow_domains: Sequence[str] = (),
+    judge: Callable[[], RiskJudge] | None = None,
 ) -> Browser:
     """Start Chromium (headless by default) and return a `Browser`.
 
@@ -237,8 +249,12 @@ def launch(
     `$WEBAGENT_CHROMIUM`, then system installs. `args` are extra Chromium flags. `dialogs`
     answers JavaScript dialogs: "accept", "dismiss", or a callable. `allow_domains` limits
     every session to those hosts (`example.com`, `127.0.0.1:8000`): requests anywhere else
-    are blocked before they leave the browser. Raises `BrowserNotFoundError` or
-    `BrowserError` with what to do about it, `ConfigError` for a malformed domain.
+    are blocked before they leave the browser. `judge` makes the risk judge of each session
+    opened without one: by default `CautiousJudge`, which has no site knowledge, so every
+    change counts as irreversible (asked about, or under the default "deny" policy refused: a
+    sign-in too); pass `webagent.sites.risk.SiteJudge` for the site-aware judgement. Raises
+    `BrowserNotFoundError` or `BrowserError` with what to do about it, `ConfigError` for a
+    malformed domain.
     """
     allowlist = Allowlist(allow_domains)
     if not headless and not _has_display():
@@ -271,6 +287,7 @@ def launch(
         dialogs=dialogs,
         downloads_dir=Path(downloads_dir) if downloads_dir is not None else None,
         allowlist=allowlist,
+        judge=judge if judge is not None else CautiousJudge,
     )
 
 

@@ -2,10 +2,11 @@
 
 - A request to an origin outside the allowlist is aborted (navigations, redirects, popups, form
   posts, scripts, images, beacons alike) and reported.
-- A request the site profile or the generic lexicon marks irreversible (a POST that places an
-  order, a DELETE, a GraphQL mutation, a form carrying card details, ...) goes out only if the
-  action that sent it was approved as irreversible; otherwise it is held and the confirmation
-  policy asked, once per action; a denied request is aborted and never reaches the server.
+- A request the session's risk judge calls irreversible (with site knowledge: a POST that
+  places an order, a DELETE, a GraphQL mutation, a form carrying card details, ...; without:
+  any POST, PUT, PATCH or DELETE) goes out only if the action that sent it was approved as
+  irreversible; otherwise it is held and the confirmation policy asked, once per action; a
+  denied request is aborted and never reaches the server.
   Requests a page sends on its own, between actions, are held the same way.
 
 What routing cannot see (redirect hops, requests sent as a page unloads, shared workers,
@@ -30,13 +31,13 @@ from playwright.sync_api import BrowserContext, Error, Page, Request, Route
 
 from webagent.browser.events import EventLog
 from webagent.browser.proxy import GuardProxy
-from webagent.safety import MUTATING, Allowlist, Confirmation, Gate, RiskRules
-from webagent.safety.domains import origin_of
-from webagent.sites.match import location
+from webagent.domains import Allowlist, origin_of
+from webagent.safety import MUTATING, Confirmation, Gate, RiskJudge
+from webagent.urls import location
 
 logger = logging.getLogger("webagent.safety")
 
-# GETs are checked against the rules only when they can change something (a profile may mark
+# GETs are put to the judge only when they can change something (a site profile may mark
 # a GET route irreversible): page loads and scripted calls, not images or stylesheets.
 _CHECKED_GETS = frozenset({"document", "xhr", "fetch", "ping", "other"})
 _MAX_BODY = 64_000
@@ -79,14 +80,14 @@ class Guard:
         *,
         gate: Gate,
         allowlist: Allowlist,
-        rules_for: Callable[[str], RiskRules],
+        judge: RiskJudge,
         events: EventLog,
         title_of: Callable[[Page], str],
         proxy: GuardProxy | None = None,
     ) -> None:
         self._gate = gate
         self._allowlist = allowlist
-        self._rules_for = rules_for
+        self._risk_judge = judge
         self._events = events
         self._title_of = title_of
         self._window: ActionWindow | None = None
@@ -162,7 +163,7 @@ class Guard:
             return None
         if not request.url.startswith(("http:", "https:")):
             return None
-        return self._rules_for(request.url).request(method, request.url, _body(request))
+        return self._risk_judge.request(method, request.url, _body(request))
 
     def _approve_or_ask(self, method: str, url: str, why: str, page: tuple[str, str]) -> bool:
         with self._lock:
@@ -213,7 +214,7 @@ class Guard:
         if method not in MUTATING and method != "GET":
             return None
         text = body[:_MAX_BODY].decode("utf-8", errors="replace")
-        why = self._rules_for(url).request(method, url, text)
+        why = self._risk_judge.request(method, url, text)
         if why is None:
             return None
         with self._lock:

@@ -4,9 +4,11 @@
 Popups and `new_tab` move the focus, `tab_focus` and `close_tab` move it back; `page` always
 follows it.
 
-Every action goes through the safety gate first: an action judged irreversible runs only if
-the session's confirmation policy approves it, and the network guard holds the irreversible
-requests nobody approved. So the agent, a replay and a script using this API are all guarded.
+Every action goes through the safety gate first: an action the session's risk judge calls
+irreversible runs only if the session's confirmation policy approves it, and the network guard
+holds the irreversible requests nobody approved. So the agent, a replay and a script using this
+API are all guarded. The judge is told, not looked up: the tab knows no sites, it shows the
+judge each page it observes and asks it about each action.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from webagent.browser.proxy import GuardProxy
 from webagent.browser.replay import HarReplay
 from webagent.browser.target import element_target, focused_target
 from webagent.browser.titles import TitleTracker
+from webagent.domains import Allowlist
 from webagent.errors import ActionParseError, BrowserError, NavigationError
 from webagent.html import html_to_markdown
 from webagent.observation import (
@@ -52,20 +55,15 @@ from webagent.observation import (
     parse_snapshot,
 )
 from webagent.safety import (
-    Allowlist,
+    CautiousJudge,
     Confirmation,
     Decision,
     Gate,
     Risk,
-    RiskRules,
+    RiskJudge,
     Target,
-    assess_action,
 )
-from webagent.safety.domains import origin_of
 from webagent.safety.secrets import SecretError, Secrets
-from webagent.sites.match import PageIndex
-from webagent.sites.profile import Profile
-from webagent.sites.profiles import detect_profile
 
 _SNAPSHOT_ATTEMPTS = 3
 
@@ -86,7 +84,7 @@ class Tab:
         on_close: Callable[[Tab], None] | None = None,
         gate: Gate | None = None,
         allowlist: Allowlist | None = None,
-        profile: Profile | None = None,
+        judge: RiskJudge | None = None,
         secrets: Secrets | None = None,
         har_path: Path | None = None,
         proxy: GuardProxy | None = None,
@@ -97,17 +95,15 @@ class Tab:
         self._settler = Settler(context)
         self._titles = TitleTracker(context)
         self._gate = gate or Gate("deny")
-        self._profile = profile
+        self._judge = judge if judge is not None else CautiousJudge()
         self._secrets = secrets or Secrets()
         self._har_path = har_path
-        self._profiles: dict[str, Profile] = {}  # detected, by origin
-        self._rules: dict[str, RiskRules] = {}  # by profile name
         self._observation: Observation | None = None
         self._guard = Guard(
             context,
             gate=self._gate,
             allowlist=allowlist or Allowlist(),
-            rules_for=self.rules_for,
+            judge=self._judge,
             events=self._events,
             title_of=self._titles.title,
             proxy=proxy,
@@ -160,14 +156,10 @@ class Tab:
         """Whether the network guard holds requests (any policy but `allow`, or an allowlist)."""
         return self._guard.routing
 
-    def rules_for(self, url: str) -> RiskRules:
-        """The irreversible controls and requests that apply at `url`: the session's profile,
-        or the one detected for that origin, plus the generic lexicon."""
-        profile = self._profile or self._profiles.get(origin_of(url))
-        key = profile.site.name if profile is not None else ""
-        if key not in self._rules:
-            self._rules[key] = RiskRules.for_profile(profile)
-        return self._rules[key]
+    @property
+    def judge(self) -> RiskJudge:
+        """What decides, for this session, which actions and requests cannot be undone."""
+        return self._judge
 
     def tabs(self) -> tuple[TabInfo, ...]:
         """The open tabs, in order, marking the focused one."""
@@ -217,9 +209,7 @@ class Tab:
             observation = _redacted(observation, self._secrets)
         self._observation = observation
         self._guard.page = (observation.url, observation.title)
-        origin = origin_of(observation.url)
-        if self._profile is None and origin not in self._profiles and origin:
-            self._profiles[origin] = detect_profile(PageIndex.of(observation))
+        self._judge.saw(observation)
         return observation
 
     def markdown(self, *, main_only: bool = True, max_chars: int | None = None) -> str:
@@ -297,7 +287,7 @@ class Tab:
                 self._last_error = f"could not read the action: {parse_error}"
                 return ActionResult(None, self._last_error, before_url, before_url)
         target = self._target(action)
-        risk = assess_action(action, target, self.rules_for(before_url), flagged=irreversible)
+        risk = self._judge.action(action, target, before_url, flagged=irreversible)
         element = f"{target.role} '{target.name}'" if target is not None else ""
         if risk.irreversible:
             decision = self._gate.decide(self._confirmation(action, element, risk))

@@ -9,6 +9,7 @@ from typing import Any
 
 from webagent.browser import launch
 from webagent.errors import ConfigError
+from webagent.sites.risk import SiteJudge
 from webagent.urls import normalize_url
 
 
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if args.sample == bool(args.url):
         raise ConfigError("give a URL to observe, or --sample (not both)")
     url = sample_page_url() if args.sample else normalize_url(args.url)
-    with launch(headless=not args.headed) as browser:
+    with launch(headless=not args.headed, judge=SiteJudge) as browser:
         tab = browser.open(url, viewport=args.viewport)
         if args.wait:
             tab.page.wait_for_timeout(args.wait * 1000)

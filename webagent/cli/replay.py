@@ -18,6 +18,7 @@ from webagent.controller.events import describe as describe_event
 from webagent.errors import ConfigError
 from webagent.llm import ModelConfig
 from webagent.session.replay import replay
+from webagent.sites.risk import SiteJudge
 
 
 def register(commands: Any) -> None:
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     if args.update:
         return _update(args, folders)
     failed = 0
-    with launch(headless=not args.headed) as browser:
+    with launch(headless=not args.headed, judge=SiteJudge) as browser:
         for number, folder in enumerate(folders, start=1):
             prefix = f"[{number}/{len(folders)}] " if len(folders) > 1 else ""
             result = replay(folder, browser=browser, on_event=_printer(args.verbose))
@@ -97,7 +98,7 @@ def _update(args: argparse.Namespace, folders: list[Path]) -> int:
     from webagent.session.replay import rerecord
 
     given = args.model is not None or args.base_url is not None
-    with launch(headless=not args.headed) as browser:
+    with launch(headless=not args.headed, judge=SiteJudge) as browser:
         for folder in folders:
             with _model_for(folder, model_config(args) if given else None) as config:
                 run = rerecord(folder, config, browser=browser, on_event=_printer(args.verbose))

@@ -18,6 +18,7 @@ from webagent.oracle.runner import OracleOutcome, OracleRunner
 from webagent.sites import site_names, start_site
 from webagent.sites.check import check_page
 from webagent.sites.profiles import site_profile
+from webagent.sites.risk import SiteJudge
 from webagent.urls import normalize_url
 
 
@@ -89,7 +90,7 @@ def run_check(args: argparse.Namespace) -> int:
     if args.site is not None:
         site_profile(args.site)  # a bad name fails before a browser starts
     url = normalize_url(args.url)
-    with launch() as browser:
+    with launch(judge=SiteJudge) as browser:
         observation = browser.open(url).observe(full_page=True)
     client = model_client(args) if args.ask_model else None
     try:
@@ -133,7 +134,7 @@ def run_oracle(args: argparse.Namespace) -> int:
     try:
         with (
             start_site(args.site, db=out / "site.sqlite", reset=True) as server,
-            launch() as browser,
+            launch(judge=SiteJudge) as browser,
         ):
             runner = OracleRunner(server, browser, out)
             total = len(args.tasks) if args.tasks else len(runner.tasks)

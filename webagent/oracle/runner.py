@@ -18,6 +18,7 @@ from webagent.browser import Browser, Tab
 from webagent.oracle.solutions import OracleFile, Solution, load_oracle
 from webagent.safety import ConfirmPolicy
 from webagent.session.signin import run_step, sign_into_local
+from webagent.sites.risk import SiteJudge
 from webagent.sites.server import SiteServer
 from webagent.sites.steps import StepError
 from webagent.webarena import AgentResponse, Scorer, Task, TaskScore, load_tasks, render_url
@@ -115,7 +116,11 @@ class OracleRunner:
         error: str | None = None
         start_url = render_url(task.start_urls[0], self.site_urls)
         tab = self.browser.open(
-            start_url, storage_state=storage, record_har=har, confirm=self.confirm
+            start_url,
+            storage_state=storage,
+            record_har=har,
+            confirm=self.confirm,
+            judge=SiteJudge(),
         )
         try:
             if self.on_step is not None:

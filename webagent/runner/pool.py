@@ -231,11 +231,12 @@ def worker_main(conn: Connection, spec: WorkerSpec, name: str) -> None:
     _watch_parent(os.getppid())
     from webagent.browser import launch
     from webagent.runner.task_run import BrowserGone, TaskRunner
+    from webagent.sites.risk import SiteJudge
     from webagent.webarena import load_tasks
 
     try:
         tasks = {task.task_id: task for task in load_tasks(spec.tasks_file)}
-        browser = launch(headless=spec.headless)
+        browser = launch(headless=spec.headless, judge=SiteJudge)
     except WebAgentError as error:
         conn.send(("fatal", str(error)))
         return

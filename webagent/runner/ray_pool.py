@@ -33,6 +33,7 @@ class RayWorker:
     def __init__(self, spec: WorkerSpec, name: str) -> None:
         from webagent.browser import launch
         from webagent.runner.task_run import TaskRunner
+        from webagent.sites.risk import SiteJudge
         from webagent.webarena import load_tasks
 
         self._temp = tempfile.TemporaryDirectory(prefix=f"webagent-ray-{name}-")
@@ -41,7 +42,7 @@ class RayWorker:
         (root / "state").mkdir()
         self._out = root / "out"
         self._tasks = {task.task_id: task for task in load_tasks(spec.tasks_file)}
-        self._browser = launch(headless=spec.headless)
+        self._browser = launch(headless=spec.headless, judge=SiteJudge)
         self._runner = TaskRunner(
             self._browser,
             spec.sites,

@@ -1,17 +1,18 @@
 """Nothing irreversible without a person's yes; nothing outside the allowed domains; no secret
 in what the model reads or what a run writes.
 
-- `risk`: the reversibility classifier (site profile + generic lexicon + the target's form and
-  surroundings + the model's flag, OR-ed);
+- `risk`: what the browser and a risk judge exchange (`Target`, `FormFacts`, `Risk`);
+- `judge`: the `RiskJudge` protocol a session is told to use, and `CautiousJudge`, the one
+  that needs no site knowledge (every change is irreversible); the site-aware judge lives with
+  the site profiles (`webagent.sites.risk.SiteJudge`);
 - `gate`: the confirmation policy (`ask`, `deny`, `allow`, or a callable) and the decision log;
-- `domains`: the domain allowlist;
 - `secrets`: placeholders for credentials, substituted when executing, redacted everywhere.
 
 All pure. The browser layer (`webagent/browser/guard.py`) applies them to every action and
-every request, so any way of driving a tab goes through them.
+every request, so any way of driving a tab goes through them. The domain allowlist they apply
+lives on the ground floor, beside the URLs it reads (`webagent.domains`).
 """
 
-from webagent.safety.domains import Allowlist, Domain, origin_of, parse_domain
 from webagent.safety.gate import (
     Confirmation,
     ConfirmPolicy,
@@ -19,33 +20,23 @@ from webagent.safety.gate import (
     Gate,
     ask_in_terminal,
 )
-from webagent.safety.risk import (
-    MUTATING,
-    FormFacts,
-    Risk,
-    RiskRules,
-    Target,
-    assess_action,
-)
+from webagent.safety.judge import CautiousJudge, RiskJudge
+from webagent.safety.risk import MUTATING, FormFacts, Risk, Target
 from webagent.safety.secrets import PLACEHOLDER, SecretError, Secrets
 
 __all__ = [
     "MUTATING",
     "PLACEHOLDER",
-    "Allowlist",
+    "CautiousJudge",
     "ConfirmPolicy",
     "Confirmation",
     "Decision",
-    "Domain",
     "FormFacts",
     "Gate",
     "Risk",
-    "RiskRules",
+    "RiskJudge",
     "SecretError",
     "Secrets",
     "Target",
     "ask_in_terminal",
-    "assess_action",
-    "origin_of",
-    "parse_domain",
 ]

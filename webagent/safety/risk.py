@@ -1,67 +1,28 @@
-"""Whether an action, or a request on the wire, cannot be undone: the reversibility classifier.
+"""What the browser and a risk judge say to each other: pure data, no site knowledge.
 
-    rules = RiskRules.for_profile(profile)            # the site's rules + the generic lexicon
-    assess_action(action, target, rules, flagged=answer.irreversible)
-    assess_request("POST", url, body, rules)
+    target = Target("button", "Place order", submits_form=True, form=FormFacts("post", url))
+    risk = judge.action(action, target, page_url, flagged=False)    # a `Risk`
+    risk.irreversible, risk.reasons, str(risk)
 
-Every signal is OR-ed: the site profile's irreversible controls and endpoints, the generic
-lexicon (the generic profile's `[irreversible]` section: buy, place order, pay, delete, submit,
-send, publish, book, subscribe, sign, agree, ...), the target's form (payment fields, a form
-posting to an irreversible endpoint), a confirm-like button next to a price and a total, and
-the caller's own flag. The flag (the model's judgement) can raise the risk, never lower it.
-Pressing Enter in a form counts as submitting it.
-
-Pure: the executor gathers the `Target` facts from the page, this module decides.
+The browser gathers a `Target` (the element an action is aimed at, its form and surroundings)
+from the page; a judge (`webagent.safety.judge.RiskJudge`) answers with a `Risk`. Which judge
+decides is the caller's choice: `CautiousJudge` here needs no site knowledge, the site-aware one
+lives with the site profiles it reads (`webagent.sites.risk`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
-from webagent.actions import Action, Click, Goto, Press, TypeText
-from webagent.sites.irreversible import control_rule
-from webagent.sites.match import location
-from webagent.sites.profile import Control, Endpoint, Profile
-from webagent.sites.profiles import GENERIC, site_profile
+from webagent.actions import Action, Press, TypeText
 
 MUTATING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+"""The HTTP methods that change something on the server."""
 
-# Fields that make a form a payment: autocomplete tokens, names, labels.
-_PAYMENT_FIELD = re.compile(
-    r"\bcc-(number|csc|exp)|card[\s_-]?(number|num\b|no\b)|credit[\s_-]?card|\bcvv2?\b|\bcvc2?\b"
-    r"|security[\s_-]?code|\biban\b|routing[\s_-]?number|account[\s_-]?number",
-    re.IGNORECASE,
-)
-# A button that only confirms whatever its container describes.
-_CONFIRM_LIKE = re.compile(
-    r"^\s*(confirm|ok|okay|yes|complete|finish|pay( now)?|continue|done|proceed)\s*[.!]?\s*$",
-    re.IGNORECASE,
-)
-_PRICE = re.compile(r"[$€£¥]\s?\d|\d[\d.,]*\s?(usd|eur|gbp|\$|€|£)(?!\w)", re.IGNORECASE)
-_CHARGE_WORDS = re.compile(
-    r"\b(total|order total|you will be charged|charge[ds]?|pay(ment)?|purchase|buy(ing)?)\b",
-    re.IGNORECASE,
-)
-_PURCHASE_LINK = re.compile(r"^\W*(buy|purchase|order now|pay)\b", re.IGNORECASE)
-_FIELD_ROLES = frozenset(
-    {
-        "checkbox",
-        "radio",
-        "switch",
-        "textbox",
-        "searchbox",
-        "combobox",
-        "listbox",
-        "option",
-        "slider",
-        "spinbutton",
-        "tab",
-        "treeitem",
-    }
-)
+FLAGGED = "judged irreversible by whoever proposed it"
+"""The reason given when the caller (the model) flags an action irreversible itself."""
+
 _ENTER = re.compile(r"(^|\+)(Enter|NumpadEnter)$")
 
 
@@ -112,136 +73,9 @@ class Risk:
         return "; ".join(self.reasons) if self.reasons else "reversible"
 
 
-@dataclass(frozen=True, slots=True)
-class RiskRules:
-    """The irreversible controls and endpoints that apply on one site."""
-
-    controls: tuple[Control, ...]
-    site_requests: tuple[Endpoint, ...]
-    """The site profile's own endpoint rules (site-wide and every state's)."""
-    lexicon_requests: tuple[Endpoint, ...]
-    """The generic lexicon's endpoint rules."""
-    reversible: tuple[Endpoint, ...] = ()
-    """Requests the site says the lexicon misjudges."""
-
-    @classmethod
-    def for_profile(cls, profile: Profile | None = None) -> RiskRules:
-        """The profile's rules (site-wide and every state's) plus the generic lexicon."""
-        generic = site_profile(GENERIC)
-        site = profile if profile is not None and profile.site.name != GENERIC else None
-        controls = [*_all(generic, "controls")]
-        if site is not None:
-            controls = [*_all(site, "controls"), *controls]
-        return cls(
-            controls=tuple(controls),
-            site_requests=tuple(_all(site, "requests")) if site is not None else (),
-            lexicon_requests=tuple(_all(generic, "requests")),
-            reversible=tuple(_all(site, "reversible")) if site is not None else (),
-        )
-
-    def control(self, role: str, name: str) -> str | None:
-        """Why a control with this role and name is irreversible, or None. A form field
-        (a checkbox, a text box, an option) only changes what the form will send: it is
-        the form's submit that commits, and that is judged when it happens."""
-        if role in _FIELD_ROLES:
-            return None
-        rule = control_rule(list(self.controls), role, name)
-        if rule is None and role not in ("button", "link"):
-            # A custom widget acting as a button (a div with a click handler, an image).
-            rule = control_rule(list(self.controls), "button", name)
-        if rule is None:
-            return None
-        return f"{role} '{name}': {rule.reason or rule.name}"
-
-    def request(self, method: str, url: str, body: str = "") -> str | None:
-        """Why a request is irreversible, or None."""
-        method, path = method.upper(), location(url)
-        rule = _endpoint(self.site_requests, method, path, body)
-        if rule is None:
-            # The site may exempt a URL from the lexicon's URL rules, never from what the
-            # body shows (card details, a GraphQL mutation).
-            exempt = _endpoint(self.reversible, method, path, body) is not None
-            lexicon = [r for r in self.lexicon_requests if not exempt or r.body_pattern]
-            rule = _endpoint(lexicon, method, path, body)
-        if rule is None:
-            return None
-        return f"{method} {path}: {rule.reason or rule.url}"
-
-
-def _all(profile: Profile, kind: str) -> Iterator[Any]:
-    yield from getattr(profile.irreversible, kind)
-    for state in profile.states:
-        yield from getattr(state.irreversible, kind)
-
-
-def _endpoint(rules: Iterable[Endpoint], method: str, path: str, body: str) -> Endpoint | None:
-    for rule in rules:
-        if method not in rule.method or not rule.url_pattern.search(path):
-            continue
-        if rule.body_pattern is None or rule.body_pattern.search(body):
-            return rule
-    return None
-
-
-def assess_action(
-    action: Action, target: Target | None, rules: RiskRules, *, flagged: bool = False
-) -> Risk:
-    """How irreversible running `action` on `target` would be."""
-    risk = Risk(("judged irreversible by whoever proposed it",)) if flagged else Risk()
-    if isinstance(action, Goto):
-        why = rules.request("GET", action.url)
-        return risk | Risk((why,)) if why else risk
-    if target is None:
-        return risk
-    if isinstance(action, Click):
-        return risk | _click_risk(target, rules)
-    submits = (isinstance(action, TypeText) and action.press_enter_after) or (
+def presses_enter(action: Action) -> bool:
+    """Whether the action ends with Enter (typing with Enter, `press [Enter]`): in a form,
+    that submits it."""
+    return (isinstance(action, TypeText) and action.press_enter_after) or (
         isinstance(action, Press) and bool(_ENTER.search(action.keys))
     )
-    if submits and target.form is not None:
-        risk = risk | _form_risk(target.form, rules, "pressing Enter submits ")
-        if target.form.submits:
-            why = rules.control("button", target.form.submits[0])
-            if why:
-                risk = risk | Risk((f"pressing Enter submits the form: {why}",))
-    return risk
-
-
-def _click_risk(target: Target, rules: RiskRules) -> Risk:
-    reasons: list[str] = []
-    why = rules.control(target.role, target.name)
-    if why:
-        reasons.append(why)
-    if (
-        target.role == "link"
-        and _PURCHASE_LINK.search(target.name)
-        and _PRICE.search(target.context)
-    ):
-        reasons.append(f"link '{target.name}': a purchase link next to a price")
-    if (
-        _CONFIRM_LIKE.search(target.name)
-        and _PRICE.search(target.context)
-        and _CHARGE_WORDS.search(target.context)
-    ):
-        reasons.append(f"{target.role} '{target.name}': confirms a charge shown next to it")
-    risk = Risk(tuple(reasons))
-    if target.submits_form and target.form is not None:
-        risk = risk | _form_risk(target.form, rules, "submits ")
-    if target.role == "link" and target.href:
-        why = rules.request("GET", target.href)
-        if why:
-            risk = risk | Risk((f"link '{target.name}' opens {why}",))
-    return risk
-
-
-def _form_risk(form: FormFacts, rules: RiskRules, prefix: str) -> Risk:
-    reasons: list[str] = []
-    payment = [field for field in form.fields if _PAYMENT_FIELD.search(field)]
-    if payment:
-        reasons.append(f"{prefix}a form with payment fields ({payment[0].strip()})")
-    method = form.method.upper()
-    if method in MUTATING and form.action:
-        why = rules.request(method, form.action)
-        if why:
-            reasons.append(f"{prefix}a form to {why}")
-    return Risk(tuple(reasons))

@@ -39,6 +39,7 @@ from webagent.session.spec import RunSpec, StartPoint
 from webagent.session.start import Start, open_more, reachable
 from webagent.sites.profile import Profile
 from webagent.sites.profiles import site_profile
+from webagent.sites.risk import SiteJudge
 from webagent.sites.server import SiteServer
 from webagent.urls import normalize_url
 
@@ -100,7 +101,7 @@ class Session:
     @property
     def browser(self) -> Browser:
         if self._browser is None:
-            self._browser = launch(headless=self._headless)
+            self._browser = launch(headless=self._headless, judge=SiteJudge)
         return self._browser
 
     def where(self, start: StartPoint) -> str:
@@ -184,7 +185,7 @@ class Session:
             record_har=_har(outputs, recorder),
             confirm=policy,
             allow_domains=allowed,
-            profile=profile,
+            judge=SiteJudge(profile),
             secrets=secrets,
             trace=recorder.trace_path if recorder is not None and outputs.trace else None,
             replay_har=fixture.har if fixture is not None else None,

@@ -23,6 +23,7 @@ from webagent.errors import BrowserError, ConfigError, WebAgentError
 from webagent.observation import Observation
 from webagent.observation.tree import AriaNode
 from webagent.sites.login import LoginRecipe, login_recipe, recipe_path
+from webagent.sites.risk import SiteJudge
 from webagent.sites.server import SiteServer
 from webagent.sites.steps import Step, StepError, to_action
 from webagent.webarena.deployment import DEFAULT_CREDENTIALS, WEBARENA_SITES, SiteConfig
@@ -72,7 +73,7 @@ def sign_in(
         raise ConfigError(f"no account for {site}: set WEBAGENT_SECRET_{site.upper()}_PASSWORD")
     attempt = _Attempt(site, recipe, config)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tab = browser.open(arrive, secrets=config.secrets(), confirm="allow")
+    tab = browser.open(arrive, secrets=config.secrets(), confirm="allow", judge=SiteJudge())
     try:
         for number, step in enumerate(recipe.steps, start=1):
             attempt.run(tab, number, step)

@@ -24,8 +24,9 @@ from urllib.parse import urlsplit
 from webagent.agent.recording import Meta
 from webagent.agent.replay import Fixture
 from webagent.controller import Settings
+from webagent.domains import origin_of
 from webagent.llm import Budget, ModelConfig
-from webagent.safety import Secrets, origin_of
+from webagent.safety import Secrets
 
 ConfirmSetting = Literal["ask", "deny", "allow", "answers"]
 """Irreversible actions: ask a person (at the terminal, or whoever `Session.run`'s `confirm`

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from webagent.actions import NewTab, TabFocus
 from webagent.browser import Browser, Tab
+from webagent.domains import origin_of
 from webagent.errors import ConfigError
-from webagent.safety import origin_of
 from webagent.session.signin import sign_into_local
 from webagent.sites import start_site
 from webagent.sites.profile import Profile

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from webagent.observation import Element, Observation
-from webagent.sites.match import element_matches, location
+from webagent.sites.match import element_matches
 from webagent.sites.profile import Control, Endpoint, Profile, State
+from webagent.urls import location
 
 
 @dataclass(frozen=True, slots=True)

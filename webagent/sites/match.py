@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from webagent.observation import Observation
 from webagent.observation.tree import AriaNode
 from webagent.sites.profile import Control, ElementPattern, Landmark, Match
+from webagent.urls import location
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,17 +36,6 @@ class PageIndex:
             nodes = tuple((e.role, e.name) for e in observation.elements)
         text = "\n".join(label for _, label in nodes if label)
         return cls(observation.url, location(observation.url), nodes, text)
-
-
-def location(url: str) -> str:
-    """The part of a URL that is the same on every deployment: path, query and fragment."""
-    parts = urlsplit(url)
-    out = parts.path or "/"
-    if parts.query:
-        out += "?" + parts.query
-    if parts.fragment:
-        out += "#" + parts.fragment
-    return out
 
 
 def _labels(roots: tuple[AriaNode, ...]) -> Iterator[tuple[str, str]]:

@@ -45,6 +45,7 @@ from pydantic import (
 )
 
 from webagent.actions import ACTIONS_BY_NAME
+from webagent.domains import parse_domain
 from webagent.errors import ConfigError
 
 
@@ -351,8 +352,6 @@ class State(_Strict):
 
 
 def _domain(value: str) -> str:
-    from webagent.safety.domains import parse_domain
-
     try:
         parse_domain(value)
     except ConfigError as error:

@@ -15,6 +15,7 @@ import miniwob
 
 from webagent.browser import launch
 from webagent.cli.observe import sample_page_url
+from webagent.sites.risk import SiteJudge
 
 HERE = Path(__file__).parent
 PAGES = {
@@ -27,7 +28,7 @@ PAGES = {
 
 
 def main() -> None:
-    with launch() as browser:
+    with launch(judge=SiteJudge) as browser:
         for name, url in PAGES.items():
             tab = browser.open(url)
             if name.startswith("miniwob_"):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from webagent.domains import Allowlist, Domain, origin_of, parse_domain
 from webagent.errors import ConfigError
-from webagent.safety.domains import Allowlist, Domain, origin_of, parse_domain
 
 # Host names
 
