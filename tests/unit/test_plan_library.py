@@ -19,6 +19,7 @@ from webagent.controller.result import Metrics, RunResult
 from webagent.errors import ConfigError
 from webagent.llm.queries import FinalAnswer
 from webagent.llm.usage import Totals
+from webagent.plans.export import export_library, import_library
 from webagent.plans.keys import PlanKey, key_for
 from webagent.plans.library import Lesson, PlanLibrary, default_path
 from webagent.plans.use import PlanUse
@@ -178,12 +179,12 @@ def test_export_then_import_into_a_fresh_library_is_exact(
     library: PlanLibrary, tmp_path: Path
 ) -> None:
     filled(library)
-    exported = library.export()
+    exported = export_library(library)
     assert [entry["key"] for entry in exported["keys"]] == [str(FORUM), str(PRICE), str(WISH)]
     through_json = json.loads(json.dumps(exported))
     with PlanLibrary(tmp_path / "copy.sqlite") as copy:
-        assert copy.import_(through_json) == 3
-        again = copy.export()
+        assert import_library(copy, through_json) == 3
+        again = export_library(copy)
         assert copy.best(PRICE) == library.best(PRICE)
         assert copy.lessons(PRICE, unused=False) == library.lessons(PRICE, unused=False)
     assert again == exported
@@ -199,25 +200,25 @@ def test_importing_keys_the_library_has_is_refused_unless_replaced(
     library: PlanLibrary, tmp_path: Path
 ) -> None:
     filled(library)
-    exported = library.export()
+    exported = export_library(library)
     with PlanLibrary(tmp_path / "copy.sqlite") as copy:
-        copy.import_(exported)
+        import_library(copy, exported)
         with pytest.raises(ConfigError, match="reddit/template:3, shopping/template:17"):
-            copy.import_(exported)
-        assert copy.export() == exported  # the refused import changed nothing
+            import_library(copy, exported)
+        assert export_library(copy) == exported  # the refused import changed nothing
         copy.add_version(PRICE, "a local change")
         copy.add_lesson(lesson(FORUM, "local run"))
-        assert copy.import_(exported, replace=True) == 3
-        assert copy.export() == exported
+        assert import_library(copy, exported, replace=True) == 3
+        assert export_library(copy) == exported
 
 
 def test_an_import_next_to_other_keys_keeps_both(library: PlanLibrary, tmp_path: Path) -> None:
     filled(library)
-    exported = library.export()
+    exported = export_library(library)
     with PlanLibrary(tmp_path / "other.sqlite") as other:
         other.add_version(PlanKey("gitlab", "template:1"), "1. Open the project.")
         mine = other.add_lesson(lesson(PlanKey("gitlab", "template:1"), "task 1"))
-        other.import_(exported)
+        import_library(other, exported)
         keys = other.keys()
         lessons = [other.lessons(key, unused=False) for key in keys]
         ids = [item.id for group in lessons for item in group]
@@ -249,7 +250,7 @@ def test_malformed_exports_are_config_errors(
     library: PlanLibrary, data: dict[str, Any], problem: str
 ) -> None:
     with pytest.raises(ConfigError, match=problem):
-        library.import_(data)
+        import_library(library, data)
     assert library.keys() == []
 
 
@@ -460,7 +461,7 @@ def test_plans_export_and_import_round_trip(
     assert capsys.readouterr().out == f"exported 3 keys, 3 versions, 4 lessons to {exported}\n"
     text = exported.read_text()
     with PlanLibrary(stocked) as library:
-        assert json.loads(text) == library.export()
+        assert json.loads(text) == export_library(library)
     assert text == json.dumps(json.loads(text), indent=2, sort_keys=True) + "\n"
 
     copy = tmp_path / "copy.sqlite"
