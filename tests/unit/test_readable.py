@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from webagent.html import html_to_markdown, html_to_text, main_content
+from webagent.readable import html_to_markdown, html_to_text, main_content
 
 PAGES = Path(__file__).parents[1] / "data" / "html"
 
