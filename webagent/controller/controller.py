@@ -8,8 +8,8 @@ executes its subtasks in order. Executing a subtask (ADaPT's executor, `SubtaskE
 a loop of steps with remedies and backtracking. When a subtask's remedies or steps run out,
 it is split into And / Or steps, run recursively to `max_depth`; when that fails too, the
 trial fails, is reviewed, and the next trial starts from a revised plan. A `stop` answer ends
-the run at once, whatever is left of the plan. A run that ends without an answer asks for
-one, after going to the best candidate the memory kept (LASER's backup strategy).
+the run at once, whatever is left of the plan. A run that ends without an answer asks the
+model for one, first going to the best candidate the memory kept, if any (LASER's backup).
 
 No Playwright, no network: the browser and the model come in through `ports`.
 """
