@@ -1,6 +1,6 @@
 """Test doubles and small helpers for the model layer's tests: a sleep that records instead of
 waiting, an answerer that keeps every request, fault plans chosen so a test knows which
-request fails how, and the template variables of each query."""
+request fails how, a bare tools query, and the template variables of each query."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from webagent.llm import Budget, ModelClient, UsageLedger
+from webagent.actions import Action, action_from_tool_call
+from webagent.llm import Budget, ModelClient, Query, ToolCall, UsageLedger
 from webagent.llm.completion import ChatRequest, ScriptedAnswer
 from webagent.llm.faults import Fault, FaultPlan
 from webagent.llm.server import ModelServer
@@ -22,8 +23,37 @@ HANG_TIMEOUT = 1.0
 HANG_SECONDS = 3.0
 """How long an injected hang lasts: well past `HANG_TIMEOUT` (stopping the server ends it)."""
 
+
+def _read_action(call: ToolCall) -> Action:
+    return action_from_tool_call(call.name, dict(call.arguments))
+
+
+ACT: Query[Action] = Query.tools("act", _read_action, template="step")
+"""The plainest tools query: the tool call read as an action and nothing more, for the
+client's tools mode (the agent's own `step` query reads thought, evaluation and remedies
+too). It shows the `step` prompt; its name, "act", is what the scripts and cassettes key on."""
+
 SUMMARIZE_VARS: dict[str, Any] = {"task": "t", "title": "T", "url": "http://x/", "page": "p"}
-ACT_VARS: dict[str, Any] = {"task": "t", "notes": [], "history": [], "observation": "[e1] OK"}
+ACT_VARS: dict[str, Any] = {
+    "task": "t",
+    "notes": [],
+    "history": [],
+    "observation": "[e1] OK",
+    # The rest of what the step prompt reads: a first step without plan, state or remedies.
+    "site": None,
+    "state": None,
+    "purposes": {},
+    "evaluate": False,
+    "remedies": 0,
+    "previous": None,
+    "make_plan": False,
+    "guidance": None,
+    "plan": "",
+    "subtask": "",
+    "next_subtask": None,
+    "memory": [],
+    "refusal_note": None,
+}
 ANSWER_VARS: dict[str, Any] = {"task": "t", "notes": ["n"], "observation": "done"}
 
 

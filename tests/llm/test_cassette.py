@@ -13,6 +13,7 @@ import pytest
 from pydantic import JsonValue
 
 from tests.llm.doubles import (
+    ACT,
     ACT_VARS,
     ANSWER_VARS,
     SUMMARIZE_VARS,
@@ -22,7 +23,7 @@ from tests.llm.doubles import (
 )
 from webagent.actions import tool_schemas
 from webagent.errors import CassetteMiss, ConfigError, ModelUnavailableError
-from webagent.llm import ACT, ANSWER, SUMMARIZE, ModelClient
+from webagent.llm import ANSWER, SUMMARIZE, ModelClient
 from webagent.llm.cassette import SECRET, Cassette
 from webagent.llm.faults import FaultPlan
 from webagent.llm.script import Script

@@ -11,6 +11,7 @@ import pytest
 from pydantic import JsonValue
 
 from tests.llm.doubles import (
+    ACT,
     ACT_VARS,
     ANSWER_VARS,
     HANG_SECONDS,
@@ -27,7 +28,7 @@ from tests.llm.doubles import (
 )
 from webagent.actions import Action, Click, Stop, TypeText, tool_schemas
 from webagent.errors import AnswerParseError, BudgetExceeded, ModelUnavailableError
-from webagent.llm import ACT, ANSWER, SUMMARIZE, Budget, PriceTable, UsageLedger
+from webagent.llm import ANSWER, SUMMARIZE, Budget, PriceTable, UsageLedger
 from webagent.llm.cassette import Cassette
 from webagent.llm.completion import ScriptedAnswer, UsageOverride, error_body
 from webagent.llm.faults import Fault, FaultPlan

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from tests.llm.doubles import (
+    ACT,
     ACT_VARS,
     HANG_SECONDS,
     HANG_TIMEOUT,
@@ -19,7 +20,7 @@ from tests.llm.doubles import (
 )
 from webagent.actions import Action, Click, Stop, TypeText, tool_schemas
 from webagent.errors import ConfigError, ModelUnavailableError
-from webagent.llm import ACT, SUMMARIZE, ModelClient
+from webagent.llm import SUMMARIZE, ModelClient
 from webagent.llm.completion import ScriptedAnswer
 from webagent.llm.faults import Fault, FaultPlan
 from webagent.llm.queries import Summary

@@ -9,17 +9,17 @@ from collections.abc import Iterator
 import pytest
 
 from webagent.actions import Click, Scroll, Stop, TypeText
+from webagent.controller.queries import StepAnswer, StepForm, step_query, step_tools
 from webagent.errors import AnswerParseError
 from webagent.llm import ModelClient, ModelConfig
 from webagent.llm.script import Script
 from webagent.llm.server import ModelServer, start_model_server
 from webagent.observation import Observation, compose_observation, parse_snapshot
-from webagent.sites.act import choose_action
 from webagent.sites.classify import Classifier
 from webagent.sites.irreversible import irreversible_controls
 from webagent.sites.memory import Candidate, Memory, choose_backup, needs_backup
 from webagent.sites.permissions import Permitted
-from webagent.sites.profile import Profile, parse_profile
+from webagent.sites.profile import Profile, State, parse_profile
 
 PROFILE = r"""
 [site]
@@ -105,6 +105,44 @@ def client_with(servers: list[ModelServer], script: Script) -> ModelClient:
     return ModelClient(ModelConfig(model="gpt-4o-mini", base_url=server.url, timeout=5))
 
 
+def choose_action(
+    client: ModelClient,
+    *,
+    task: str,
+    observation: Observation,
+    profile: Profile,
+    state: State,
+    permitted: Permitted,
+    memory: Memory | None = None,
+) -> StepAnswer:
+    """The next action on this page through the agent's `step` query, asked as the controller
+    asks a first step without plan, evaluation or remedies: LASER's choice within `permitted`."""
+    form = StepForm(remedies=0, evaluate=False)
+    answer: StepAnswer = client.ask(
+        step_query(permitted, form, has_previous=False, refusals=[]),
+        tools=step_tools(permitted, form, has_previous=False),
+        task=task,
+        site=profile.site,
+        state=state,
+        purposes=dict(permitted.purposes),
+        evaluate=form.evaluate,
+        remedies=form.remedies,
+        previous=None,
+        make_plan=False,
+        guidance=None,
+        plan="",
+        subtask="",
+        next_subtask=None,
+        notes=[],
+        memory=memory.lines() if memory is not None else [],
+        history=[],
+        refusal_note=None,
+        secrets=(),
+        observation=observation.text,
+    )
+    return answer
+
+
 def test_one_state_whose_rules_hold_is_decided_by_rules(profile: Profile) -> None:
     result = Classifier(profile).classify(observe(PRODUCT, "http://x:1/a.html"))
     assert (result.state, result.decided, result.candidates) == ("product", "rules", ("product",))
@@ -187,11 +225,11 @@ def test_an_impermissible_action_is_refused_told_to_the_model_and_asked_again(
     script = Script(
         [
             (
-                "act",
+                "step",
                 {"tool_call": {"name": "click", "arguments": {"thought": "help", "element": "e4"}}},
             ),
             (
-                "act",
+                "step",
                 {
                     "tool_call": {
                         "name": "type",
@@ -200,7 +238,7 @@ def test_an_impermissible_action_is_refused_told_to_the_model_and_asked_again(
                 },
             ),
             (
-                "act",
+                "step",
                 {
                     "tool_call": {
                         "name": "click",
@@ -223,18 +261,18 @@ def test_an_impermissible_action_is_refused_told_to_the_model_and_asked_again(
     )
     assert decision.action == Click("e3")
     assert decision.thought == "B fits"
-    assert len(decision.refusals) == 2
-    assert "click on e4 is not permitted" in decision.refusals[0]
-    assert "type is not permitted" in decision.refusals[1]
+    assert len(decision.refused) == 2
+    assert "click on e4 is not permitted" in decision.refused[0]
+    assert "type is not permitted" in decision.refused[1]
     assert client.ledger.totals().reasks == 2
-    assert [served.query for served in serve[0].log] == ["act", "act", "act"]
+    assert [served.query for served in serve[0].log] == ["step", "step", "step"]
 
 
 def test_a_model_that_insists_on_an_impermissible_action_gets_a_typed_error(
     profile: Profile, serve: list[ModelServer]
 ) -> None:
     wrong = {"tool_call": {"name": "click", "arguments": {"thought": "", "element": "e4"}}}
-    client = client_with(serve, Script([("act", wrong)] * 3))
+    client = client_with(serve, Script([("step", wrong)] * 3))
     page = observe(RESULTS, "http://x:1/search?q=mouse")
     state = profile.state("results")
     with pytest.raises(AnswerParseError, match="not permitted"):
@@ -248,7 +286,7 @@ def test_a_model_that_insists_on_an_impermissible_action_gets_a_typed_error(
         )
 
 
-def test_the_act_prompt_carries_the_state_instructions_and_the_memory(
+def test_the_step_prompt_carries_the_state_instructions_and_the_memory(
     profile: Profile, serve: list[ModelServer]
 ) -> None:
     seen: list[str] = []

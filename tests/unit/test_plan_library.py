@@ -1,5 +1,5 @@
-"""The plan library: versions, best marks, scores, lessons and examples in SQLite; export and
-import that round-trip exactly; processes writing one file at once; `webagent plans`."""
+"""The plan library: versions, best marks, scores, lessons and examples in SQLite; processes
+writing one file at once; `webagent plans` (export and import: test_plan_export.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import pytest
 from webagent.controller.result import Metrics, RunResult
 from webagent.errors import ConfigError
 from webagent.llm.queries import FinalAnswer
+from webagent.plans.export import export_library
 from webagent.plans.keys import PlanKey, key_for
 from webagent.plans.library import Lesson, PlanLibrary, default_path
 from webagent.plans.use import PlanUse
@@ -167,88 +168,6 @@ def test_keys_are_listed_by_site_then_template_number(library: PlanLibrary) -> N
         "shopping/template:17",
         "shopping/intent:b",
     ]
-
-
-# -- export and import
-
-
-def test_export_then_import_into_a_fresh_library_is_exact(
-    library: PlanLibrary, tmp_path: Path
-) -> None:
-    filled(library)
-    exported = library.export()
-    assert [entry["key"] for entry in exported["keys"]] == [str(FORUM), str(PRICE), str(WISH)]
-    through_json = json.loads(json.dumps(exported))
-    with PlanLibrary(tmp_path / "copy.sqlite") as copy:
-        assert copy.import_(through_json) == 3
-        again = copy.export()
-        assert copy.best(PRICE) == library.best(PRICE)
-        assert copy.lessons(PRICE, unused=False) == library.lessons(PRICE, unused=False)
-    assert again == exported
-    assert json.dumps(again, sort_keys=True) == json.dumps(exported, sort_keys=True)
-    price = next(entry for entry in again["keys"] if entry["key"] == str(PRICE))
-    assert price["best"] == 1
-    assert price["example"] == "What is the price of 'Sony WH-1000'?"
-    assert [v["score"] for v in price["versions"]] == [None, 0.75]
-    assert [lesson["used_by"] for lesson in price["lessons"]] == [2, 2, None]
-
-
-def test_importing_keys_the_library_has_is_refused_unless_replaced(
-    library: PlanLibrary, tmp_path: Path
-) -> None:
-    filled(library)
-    exported = library.export()
-    with PlanLibrary(tmp_path / "copy.sqlite") as copy:
-        copy.import_(exported)
-        with pytest.raises(ConfigError, match="reddit/template:3, shopping/template:17"):
-            copy.import_(exported)
-        assert copy.export() == exported  # the refused import changed nothing
-        copy.add_version(PRICE, "a local change")
-        copy.add_lesson(lesson(FORUM, "local run"))
-        assert copy.import_(exported, replace=True) == 3
-        assert copy.export() == exported
-
-
-def test_an_import_next_to_other_keys_keeps_both(library: PlanLibrary, tmp_path: Path) -> None:
-    filled(library)
-    exported = library.export()
-    with PlanLibrary(tmp_path / "other.sqlite") as other:
-        other.add_version(PlanKey("gitlab", "template:1"), "1. Open the project.")
-        mine = other.add_lesson(lesson(PlanKey("gitlab", "template:1"), "task 1"))
-        other.import_(exported)
-        keys = other.keys()
-        lessons = [other.lessons(key, unused=False) for key in keys]
-        ids = [item.id for group in lessons for item in group]
-        assert len(ids) == len(set(ids)) == 5  # an id taken here is given anew
-        assert other.lessons(PlanKey("gitlab", "template:1")) == [mine]
-        assert len(other.history(PRICE)) == 2
-
-
-@pytest.mark.parametrize(
-    ("data", "problem"),
-    [
-        ({"keys": []}, "format"),
-        ({"format": "webagent-plans", "keys": [{"key": "nonsense"}]}, "plan key"),
-        (
-            {"format": "webagent-plans", "keys": [{"key": "a/template:1", "best": 2}]},
-            "version 2 of a/template:1",
-        ),
-        (
-            {
-                "format": "webagent-plans",
-                "keys": [{"key": "a/template:1", "versions": [{"version": 1, "text": "x"}] * 2}],
-            },
-            "twice",
-        ),
-        ({"format": "webagent-plans", "keys": [], "extra": 1}, "extra"),
-    ],
-)
-def test_malformed_exports_are_config_errors(
-    library: PlanLibrary, data: dict[str, Any], problem: str
-) -> None:
-    with pytest.raises(ConfigError, match=problem):
-        library.import_(data)
-    assert library.keys() == []
 
 
 # -- files, paths, processes
@@ -458,7 +377,7 @@ def test_plans_export_and_import_round_trip(
     assert capsys.readouterr().out == f"exported 3 keys, 3 versions, 4 lessons to {exported}\n"
     text = exported.read_text()
     with PlanLibrary(stocked) as library:
-        assert json.loads(text) == library.export()
+        assert json.loads(text) == export_library(library)
     assert text == json.dumps(json.loads(text), indent=2, sort_keys=True) + "\n"
 
     copy = tmp_path / "copy.sqlite"

@@ -19,7 +19,8 @@ from webagent.runner.record import (
     write_json,
     write_record,
 )
-from webagent.runner.report import render_html, summarize, write_reports
+from webagent.runner.report import render_html, write_reports
+from webagent.runner.summary import summarize
 
 HOSTILE = "<script>alert(1)</script>"
 

@@ -45,7 +45,6 @@ from webagent.browser.target import element_target, focused_target
 from webagent.browser.titles import TitleTracker
 from webagent.domains import Allowlist
 from webagent.errors import ActionParseError, BrowserError, NavigationError
-from webagent.html import html_to_markdown
 from webagent.observation import (
     DEFAULT_VIEWPORT_BUDGET,
     Observation,
@@ -54,6 +53,7 @@ from webagent.observation import (
     compose_observation,
     parse_snapshot,
 )
+from webagent.readable import html_to_markdown
 from webagent.safety import (
     CautiousJudge,
     Confirmation,

@@ -36,7 +36,7 @@ def register(commands: Any) -> None:
         "--noise and --eval-noise for a fallible model). Faults can be injected at given "
         "rates to test retries.",
         epilog='script lines: {"query": "plan", "answer": {...}} (JSON content), '
-        '{"query": "act", "answer": {"tool_call": {"name": "click", "arguments": {...}}}}, '
+        '{"query": "step", "answer": {"tool_call": {"name": "click", "arguments": {...}}}}, '
         '{"query": "summarize", "answer": "plain text"}. '
         "Fault names: 429, 500, hang, malformed, truncated, drop; e.g. --faults 429=0.1,500=0.1",
     )

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from webagent.errors import ConfigError
+from webagent.plans.export import export_counts, export_library, import_library
 from webagent.plans.keys import PlanKey
-from webagent.plans.library import PlanLibrary, PlanVersion, default_path, export_counts
+from webagent.plans.library import PlanLibrary, PlanVersion, default_path
 
 EXAMPLE_CHARS = 70
 """Longest example intent `plans list` shows in full."""
@@ -144,7 +145,7 @@ def run_diff(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     with _existing(args) as library:
-        data = library.export()
+        data = export_library(library)
     text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     message = f"exported {export_counts(data)} to {args.file}"
     if args.file == "-":
@@ -172,7 +173,7 @@ def run_import(args: argparse.Namespace) -> int:
     except ConfigError as error:
         raise ConfigError(f"{args.file}: {error}") from error
     with PlanLibrary(args.library or default_path()) as library:
-        library.import_(data, replace=args.replace)
+        import_library(library, data, replace=args.replace)
         target = library.path
     source = "standard input" if args.file == "-" else args.file
     print(f"imported {counts} from {source} into {target}")

@@ -10,7 +10,7 @@ from webagent.observation import Observation
 from webagent.sites.classify import Classification, Classifier
 from webagent.sites.match import PageIndex
 from webagent.sites.permissions import Permitted
-from webagent.sites.profile import Profile, State
+from webagent.sites.profile import Profile, SiteInfo, State
 from webagent.sites.profiles import detect_profile
 
 
@@ -29,6 +29,11 @@ class Page:
     @property
     def title(self) -> str:
         return self.observation.title
+
+    @property
+    def site(self) -> SiteInfo | None:
+        """The site the page is on, as its profile describes it (None without a profile)."""
+        return self.profile.site if self.profile is not None else None
 
     @property
     def digest(self) -> str:

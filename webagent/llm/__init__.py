@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from webagent.llm.budget import Budget
 from webagent.llm.config import ModelConfig
-from webagent.llm.queries import ACT, ANSWER, SUMMARIZE, Query, ToolCall
+from webagent.llm.queries import ANSWER, SUMMARIZE, Query, ToolCall
 from webagent.llm.usage import CallUsage, Price, PriceTable, Totals, UsageLedger
 
 if TYPE_CHECKING:
@@ -23,7 +23,6 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "ACT",
     "ANSWER",
     "SUMMARIZE",
     "Budget",

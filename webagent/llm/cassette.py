@@ -2,7 +2,7 @@
 
 One line per exchange::
 
-    {"query": "act", "key": "<sha256 of the request>", "request": {...}, "response": {...}}
+    {"query": "step", "key": "<sha256 of the request>", "request": {...}, "response": {...}}
 
 The key is a hash of the request body (model, messages, tools, response format, ...) after
 secrets are scrubbed, so the same situation finds the same answer. API keys never reach the

@@ -15,7 +15,6 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from webagent.actions import Action, action_from_tool_call
 from webagent.webarena.response import AgentResponse
 
 T = TypeVar("T")
@@ -139,10 +138,5 @@ class FinalAnswer(BaseModel):
         return AgentResponse(self.task_type, self.status, data, self.error_details)
 
 
-def _read_action(call: ToolCall) -> Action:
-    return action_from_tool_call(call.name, dict(call.arguments))
-
-
 SUMMARIZE: Query[Summary] = Query.json("summarize", Summary)
 ANSWER: Query[FinalAnswer] = Query.json("answer", FinalAnswer)
-ACT: Query[Action] = Query.tools("act", _read_action)

@@ -3,14 +3,14 @@
 A script file is JSONL, one answer a line::
 
     {"query": "plan", "answer": {"steps": ["search for mice", "sort by price"]}}
-    {"query": "act", "answer": {"tool_call": {"name": "click", "arguments": {"element": "e12"}}}}
+    {"query": "step", "answer": {"tool_call": {"name": "click", "arguments": {"element": "e12"}}}}
     {"query": "summarize", "answer": "It costs $9.99.", "usage": {"prompt_tokens": 900}}
 
 A string answer is raw text; `{"tool_call": {...}}` (that key alone) is a tool call; any other
 JSON value is JSON content. Each query name has its own queue, served in file order, so the
 order of different queries in the file does not matter. The same in Python::
 
-    Script([("plan", {"steps": [...]}), ("act", ScriptedAnswer.tool("click", {"element": "e12"}))])
+    Script([("plan", {"steps": [...]}), ("step", ScriptedAnswer.tool("click", {"element": "e12"}))])
 
 An `Answerer` is the other way to answer: a function from the request to an answer, for
 answers that depend on what the request says (a demo-site oracle, for instance).

@@ -10,10 +10,11 @@ One line per meaningful node, WebArena style but shorter::
 
 Only *addressable* elements carry an id: elements with an interactive role, and elements a
 page marks clickable with a pointer cursor (unless they merely inherit it from a clickable
-ancestor). Unnamed wrappers vanish, a container whose children fit on one line is merged
-into it (list items, table rows, paragraphs), text that repeats a neighbour's name is
-dropped, and long text is cut. In viewport mode only nodes whose box meets the viewport are
-rendered, and the elements left above or below are counted.
+ancestor); `names` decides that, and what each node is called. Unnamed wrappers vanish, a
+container whose children fit on one line is merged into it (list items, table rows,
+paragraphs), text that repeats a neighbour's name is dropped, and long text is cut. In
+viewport mode only nodes whose box meets the viewport are rendered, and the elements left
+above or below are counted.
 
 Everything here is pure: it runs in unit tests on stored snapshots.
 """
@@ -24,11 +25,22 @@ from collections import Counter
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from webagent.observation.names import (
+    clip,
+    content_repeats_name,
+    content_text,
+    count_link_names,
+    input_value,
+    is_addressable,
+    is_label_of_neighbour,
+    name_repeats_content,
+    repeats_neighbour,
+    shown_name,
+)
 from webagent.observation.observation import Element
 from webagent.observation.roles import (
     CHECKABLE_ROLES,
     INLINE_LEVEL_ROLES,
-    INTERACTIVE_ROLES,
     LANDMARK_ROLES,
     MERGEABLE_ROLES,
     TEXT_INPUT_ROLES,
@@ -111,7 +123,7 @@ _EMPTY = _Frag([], inline=True)
 def render_tree(roots: tuple[AriaNode, ...], options: RenderOptions | None = None) -> Rendering:
     """Render `roots` (from `parse_snapshot`) into lines plus the addressable elements shown."""
     options = options or RenderOptions()
-    ctx = _Context(options=options, link_names=_count_link_names(roots))
+    ctx = _Context(options=options, link_names=count_link_names(roots))
     lines: list[Line] = []
     for index, root in enumerate(roots):
         frag = _render(root, ctx, 0, parent=None, siblings=roots, index=index, visible=True)
@@ -122,31 +134,6 @@ def render_tree(roots: tuple[AriaNode, ...], options: RenderOptions | None = Non
         above=ctx.above,
         below=ctx.below,
     )
-
-
-def is_addressable(node: AriaNode, parent: AriaNode | None) -> bool:
-    """Whether a person could act on `node` on its own: the rule for showing an id.
-
-    Interactive roles always; otherwise an element the page styles with a pointer cursor,
-    unless it only inherits that cursor from its parent.
-    """
-    if node.ref is None:
-        return False
-    if node.role in INTERACTIVE_ROLES:
-        return True
-    return node.pointer and not (parent is not None and parent.pointer)
-
-
-def display_name(node: AriaNode, parent: AriaNode | None) -> str:
-    """The name to show: the accessible name, or, for an addressable element whose name
-    Playwright left out because its content says it (`link` > `text: Home`), that content."""
-    return _display_name(node, is_addressable(node, parent))
-
-
-def _display_name(node: AriaNode, addressable: bool) -> str:
-    if node.name or not addressable or _has_addressable_inside(node):
-        return node.name
-    return _content_text(node, limit=200)
 
 
 def _render(
@@ -163,15 +150,15 @@ def _render(
     if node.role == "text":
         if not (visible or options.full_page) or not node.text:
             return _EMPTY
-        text = _clip(node.text, options.max_text)
-        if not text or _repeats_neighbour(node, parent, siblings, index):
+        text = clip(node.text, options.max_text)
+        if not text or repeats_neighbour(node, parent, siblings, index):
             return _EMPTY
         return _Frag([Line(depth, text, protected=False, in_viewport=visible)], inline=True)
 
     in_viewport = _in_viewport(node.box, options.viewport, inherited=visible)
     on_screen = in_viewport or options.full_page
     addressable = is_addressable(node, parent)
-    if _is_label_of_neighbour(node, addressable, parent, siblings, index):
+    if is_label_of_neighbour(node, addressable, parent, siblings, index):
         return _EMPTY
     if addressable and node.box is not None and not node.box.empty:
         if node.box.bottom <= 0:
@@ -179,14 +166,14 @@ def _render(
         elif node.box.y >= options.viewport[1]:
             ctx.below += 1
     if node.role == "heading":
-        ctx.heading = _clip(node.name or node.text or "", options.max_name)
+        ctx.heading = clip(node.name or node.text or "", options.max_name)
     if not on_screen:
         return _render_hidden(node, ctx, depth)
     top = node.box.y if node.box is not None else None
 
-    name = _display_name(node, addressable)
+    name = shown_name(node, addressable)
     # The content became the name, or only says part of it again ("Page 2" > "Page", "2").
-    folded = addressable and (name != node.name or _content_repeats_name(node))
+    folded = addressable and (name != node.name or content_repeats_name(node))
     label = _label(node, name, ctx, addressable) if on_screen else None
     if addressable and on_screen:
         ctx.elements.append(_element(node, name, ctx, in_viewport))
@@ -198,13 +185,13 @@ def _render(
         and on_screen
         and node.name
         and node.role not in _NAMELESS_TEXT
-        and node.name != _content_text(node, limit=len(node.name) + 1)
+        and node.name != content_text(node, limit=len(node.name) + 1)
     ):
         # A name that is not the visible content (aria-label, a cell's text): show it.
-        text = _clip(node.name, options.max_text)
+        text = clip(node.name, options.max_text)
         children.append(_Frag([Line(child_depth, text, False, in_viewport, top)], inline=True))
     if node.text is not None and not folded and on_screen and node.role not in TEXT_INPUT_ROLES:
-        text = _clip(node.text, options.max_text)
+        text = clip(node.text, options.max_text)
         if text and text != name:
             children.append(_Frag([Line(child_depth, text, False, in_viewport, top)], inline=True))
     if not folded and not _hides_children(node):
@@ -312,11 +299,11 @@ def _hides_children(node: AriaNode) -> bool:
 def _label(node: AriaNode, name: str, ctx: _Context, addressable: bool) -> str | None:
     """The node's own line, or None when the node is a transparent wrapper."""
     options = ctx.options
-    name = _clip(name, options.max_name)
+    name = clip(name, options.max_name)
     role = node.role
     if not addressable:
         if role == "heading":
-            return "#" * min(node.level or 2, 6) + " " + (name or _clip(node.text or "", 150))
+            return "#" * min(node.level or 2, 6) + " " + (name or clip(node.text or "", 150))
         if role == "img":
             return f"img {_quote(name)}" if name else None
         if role in LANDMARK_ROLES:
@@ -327,7 +314,7 @@ def _label(node: AriaNode, name: str, ctx: _Context, addressable: bool) -> str |
 
     shown_role = "clickable" if role == "generic" else role
     parts = [f"[{node.ref}]", shown_role]
-    if name and not _name_repeats_content(node, name):
+    if name and not name_repeats_content(node, name):
         parts.append(_quote(name))
     parts.extend(_states(node))
     parts.extend(_values(node, name, ctx))
@@ -357,17 +344,17 @@ def _values(node: AriaNode, name: str, ctx: _Context) -> list[str]:
     options = ctx.options
     parts: list[str] = []
     if node.role in TEXT_INPUT_ROLES:
-        value = _input_value(node)
+        value = input_value(node)
         if node.role == "combobox" and not value:
             value = next((option.name for option in node.children if option.selected), "")
         if value:
-            parts.append(f"value={_quote(_clip(value, options.max_text))}")
+            parts.append(f"value={_quote(clip(value, options.max_text))}")
         elif node.placeholder and node.placeholder != node.name:
-            parts.append(f"placeholder={_quote(_clip(node.placeholder, options.max_name))}")
+            parts.append(f"placeholder={_quote(clip(node.placeholder, options.max_name))}")
         option_names = [child.name for child in node.children if child.role == "option"]
         if node.role == "combobox" and option_names and _hides_children(node):
             shown = option_names[: options.max_options]
-            listed = " | ".join(_quote(_clip(name, 60)) for name in shown)
+            listed = " | ".join(_quote(clip(name, 60)) for name in shown)
             more = len(option_names) - len(shown)
             parts.append(f"options: {listed}" + (f" (+{more} more)" if more else ""))
     ambiguous = name.strip().lower() in _GENERIC_LINK_NAMES or ctx.link_names[name] > 1
@@ -376,24 +363,8 @@ def _values(node: AriaNode, name: str, ctx: _Context) -> list[str]:
     return parts
 
 
-def _name_repeats_content(node: AriaNode, name: str) -> bool:
-    """An unlabelled field named after its own value, or a select after all its options."""
-    if node.role not in TEXT_INPUT_ROLES:
-        return False
-    if name == _input_value(node).strip():
-        return True
-    options = [child.name for child in node.children if child.role == "option"]
-    return bool(options) and name == " ".join(options)
-
-
-def _input_value(node: AriaNode) -> str:
-    if node.text is not None:
-        return node.text
-    return " ".join(child.text or "" for child in node.children if child.role == "text").strip()
-
-
 def _element(node: AriaNode, name: str, ctx: _Context, in_viewport: bool) -> Element:
-    value = _input_value(node) if node.role in TEXT_INPUT_ROLES else None
+    value = input_value(node) if node.role in TEXT_INPUT_ROLES else None
     return Element(
         id=node.ref or "",
         role=node.role,
@@ -413,40 +384,6 @@ def _in_viewport(box: Box | None, viewport: tuple[int, int], inherited: bool) ->
     return box.intersects(*viewport)
 
 
-def _repeats_neighbour(
-    node: AriaNode, parent: AriaNode | None, siblings: tuple[AriaNode, ...], index: int
-) -> bool:
-    """Text that only repeats its parent's name or a neighbouring control's label."""
-    text = (node.text or "").strip()
-    if parent is not None and text == parent.name:
-        return True
-    for neighbour in (siblings[index - 1] if index > 0 else None, _at(siblings, index + 1)):
-        if neighbour is not None and neighbour.role != "text" and neighbour.name == text:
-            return True
-    return False
-
-
-def _is_label_of_neighbour(
-    node: AriaNode,
-    addressable: bool,
-    parent: AriaNode | None,
-    siblings: tuple[AriaNode, ...],
-    index: int,
-) -> bool:
-    """A `<label>` rendered as a plain text element next to the control it names."""
-    return (
-        not addressable
-        and node.role in ("generic", "label")
-        and not node.children
-        and node.text is not None
-        and _repeats_neighbour(node, parent, siblings, index)
-    )
-
-
-def _at(nodes: tuple[AriaNode, ...], index: int) -> AriaNode | None:
-    return nodes[index] if 0 <= index < len(nodes) else None
-
-
 def _drop_repeats(lines: list[Line]) -> list[Line]:
     """Drop a plain text line identical to the one just before it."""
     out: list[Line] = []
@@ -457,74 +394,16 @@ def _drop_repeats(lines: list[Line]) -> list[Line]:
     return out
 
 
-def _count_link_names(roots: tuple[AriaNode, ...]) -> Counter[str]:
-    """How many different targets share each link name (a name shared needs its URL shown)."""
-    targets: dict[str, set[str | None]] = {}
-    stack = list(roots)
-    while stack:
-        node = stack.pop()
-        if node.role == "link":
-            # A link is addressable whatever its parent, so its parent is not needed here.
-            name = _display_name(node, addressable=node.ref is not None)
-            targets.setdefault(name, set()).add(node.url)
-        stack.extend(node.children)
-    return Counter({name: len(urls) for name, urls in targets.items()})
-
-
-def _content_repeats_name(node: AriaNode) -> bool:
-    if not node.name or not (node.children or node.text):
-        return False
-    content = " ".join(_content_text(node, limit=len(node.name) + 20).split())
-    return bool(content) and content in " ".join(node.name.split())
-
-
-def _has_addressable_inside(node: AriaNode) -> bool:
-    stack = [(child, node) for child in node.children]
-    while stack:
-        current, parent = stack.pop()
-        if is_addressable(current, parent):
-            return True
-        stack.extend((child, current) for child in current.children)
-    return False
-
-
-def _content_text(node: AriaNode, limit: int) -> str:
-    """The visible text inside `node` (text runs, inline text, image names), cut at `limit`."""
-    parts: list[str] = []
-    size = 0
-    stack = [node]
-    while stack and size <= limit:
-        current = stack.pop()
-        piece = current.text if current.role in ("text",) or current is node else None
-        if current is not node and current.role != "text":
-            piece = current.text or (current.name if current.role == "img" else None)
-            if piece is None and not current.children:
-                piece = current.name
-        if piece:
-            parts.append(piece.strip())
-            size += len(piece) + 1
-        stack.extend(reversed(current.children))
-    return _clip(" ".join(part for part in parts if part), limit)
-
-
 def _short_url(url: str, page_url: str) -> str:
     """A link target without the page's own scheme and host, cut to a readable length."""
     if page_url:
         page, target = urlsplit(page_url), urlsplit(url)
         if target.netloc and (target.scheme, target.netloc) == (page.scheme, page.netloc):
             url = url[len(f"{target.scheme}://{target.netloc}") :] or "/"
-    return _clip(url, 100)
+    return clip(url, 100)
 
 
 def _quote(text: str) -> str:
     if "'" in text and '"' not in text:
         return f'"{text}"'
     return "'" + text.replace("'", "\\'") + "'"
-
-
-def _clip(text: str, limit: int) -> str:
-    text = text.strip()
-    if len(text) <= limit:
-        return text
-    cut = text.rfind(" ", 0, limit)
-    return text[: cut if cut > limit // 2 else limit].rstrip() + "…"

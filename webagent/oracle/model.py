@@ -10,7 +10,7 @@ It answers every query the controller asks from the task's oracle solution
 
 - `plan` and `revise`: one subtask per acting step of the solution, in words;
   `decompose`: the steps from the failed subtask on;
-- `step` (and `act`): where the agent is on the path is read from the prompt's history
+- `step`: where the agent is on the path is read from the prompt's history
   (`webagent.oracle.progress`). On the path, the next step's element is found on the
   page (scrolling when it is not in view) and, with probability `noise`, a plausible wrong
   element of the same role is chosen instead, the right action going first in the
@@ -140,7 +140,6 @@ class OracleModel:
     def __call__(self, request: ChatRequest) -> ScriptedAnswer:
         handler = {
             "step": self._step,
-            "act": self._step,
             "plan": self._plan,
             "revise": self._revise,
             "decompose": self._decompose,

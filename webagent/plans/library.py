@@ -4,7 +4,8 @@ AutoPlan learns a plan per (site, kind of task) over batches of runs. Each run l
 `Lesson` (the Summary, flaw Identification and Revision of its reflection); each batch's
 update adds a `PlanVersion` made from the unused lessons, which are then marked used by it.
 Nothing is overwritten: versions are numbered 1, 2, ... per key, one may be marked best
-(else the latest is), and `export`/`import_` move a library between machines as JSON.
+(else the latest is). `contents` and `load` read and add everything at once, for moving a
+library between machines (`webagent.plans.export` holds the JSON format).
 
 Concurrency: several worker processes may write the same file at once. The file is in WAL
 mode, a connection waits up to `BUSY_TIMEOUT` seconds for a lock, and every write is one
@@ -26,14 +27,11 @@ import os
 import sqlite3
 import threading
 import time
-from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import Any
 
 from webagent.errors import ConfigError
 from webagent.plans.keys import PlanKey, normalise_intent
@@ -43,8 +41,6 @@ ENV_FILE = "WEBAGENT_PLANS"
 ENV_DATA_DIR = "WEBAGENT_DATA_DIR"
 BUSY_TIMEOUT = 30.0
 """Seconds a connection waits for another process's write before giving up."""
-EXPORT_FORMAT = "webagent-plans"
-EXPORT_VERSION = 1
 
 _APPLICATION_ID = 0x77506C6E  # "wPln" in the file's header: this SQLite file is a plan library
 _SCHEMA_VERSION = 1
@@ -127,21 +123,22 @@ class Lesson:
     created: str = ""
     """Filled in when written, if empty."""
     id: int = 0
-    """Assigned by the library; the value given to `add_lesson` is ignored."""
+    """Assigned by the library: `add_lesson` ignores the value given, `load` keeps it when
+    no lesson has it yet."""
     used_by: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class ExportCounts:
-    """How much an export holds, for messages."""
+class KeyContents:
+    """Everything the library holds for one key, as `contents` reads it and `load` adds it."""
 
-    keys: int
-    versions: int
-    lessons: int
-
-    def __str__(self) -> str:
-        counts = ((self.keys, "key"), (self.versions, "version"), (self.lessons, "lesson"))
-        return ", ".join(f"{n} {noun}{'' if n == 1 else 's'}" for n, noun in counts)
+    key: PlanKey
+    example: str | None
+    """The representative intent as stored (None or "" when the key has none)."""
+    best: int | None
+    """The version marked best, if one is."""
+    versions: tuple[PlanVersion, ...]
+    lessons: tuple[Lesson, ...]
 
 
 class PlanLibrary:
@@ -277,11 +274,7 @@ class PlanLibrary:
     def history(self, key: PlanKey) -> list[PlanVersion]:
         """Every version of the key's plan, oldest first."""
         with self._read() as db:
-            rows = db.execute(
-                f"SELECT {_VERSION_COLUMNS} FROM versions WHERE key = ? ORDER BY version",
-                (str(key),),
-            ).fetchall()
-        return [_version(key, row) for row in rows]
+            return list(_versions(db, key))
 
     # -- lessons
 
@@ -304,13 +297,8 @@ class PlanLibrary:
     def lessons(self, key: PlanKey, *, unused: bool = True) -> list[Lesson]:
         """The key's lessons in the order they were added: only those no version used yet,
         or with `unused=False` all of them."""
-        only = " AND used_by IS NULL" if unused else ""
         with self._read() as db:
-            rows = db.execute(
-                f"SELECT {_LESSON_COLUMNS} FROM lessons WHERE key = ?{only} ORDER BY id",
-                (str(key),),
-            ).fetchall()
-        return [_lesson(key, row) for row in rows]
+            return list(_lessons(db, key, unused=unused))
 
     def mark_used(self, lesson_ids: Sequence[int], version: int) -> None:
         """Record that `version` of each lesson's plan was made from these lessons."""
@@ -322,41 +310,27 @@ class PlanLibrary:
                 _require_version(db, PlanKey.parse(row[0]), version)
                 db.execute("UPDATE lessons SET used_by = ? WHERE id = ?", (version, lesson_id))
 
-    # -- moving libraries
+    # -- everything at once (moving a library: `webagent.plans.export`)
 
-    def export(self) -> dict[str, Any]:
-        """Everything, as JSON-able data in a fixed order: per key its example, best mark,
-        versions and lessons. `import_` into an empty library reproduces it exactly."""
+    def contents(self) -> list[KeyContents]:
+        """Everything, per key (by site then kind): its example, best mark, versions (by
+        number) and lessons (by id), read in one transaction."""
         with self._read() as db:
-            keys = db.execute("SELECT key, example, best FROM plan_keys").fetchall()
-            versions = db.execute(
-                f"SELECT key, {_VERSION_COLUMNS} FROM versions ORDER BY version"
-            ).fetchall()
-            lessons = db.execute(
-                f"SELECT key, {_LESSON_COLUMNS} FROM lessons ORDER BY id"
-            ).fetchall()
-        versions_of: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for name, *row in versions:
-            versions_of[name].append(_json(_version(PlanKey.parse(name), row), _VERSION_FIELDS))
-        lessons_of: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for name, *row in lessons:
-            lessons_of[name].append(_json(_lesson(PlanKey.parse(name), row), _LESSON_FIELDS))
-        keys.sort(key=lambda row: PlanKey.parse(row[0]).sort_key())
-        entries = [
-            {"key": name, "example": example, "best": best}
-            | {"versions": versions_of[name], "lessons": lessons_of[name]}
-            for name, example, best in keys
-        ]
-        return {"format": EXPORT_FORMAT, "format_version": EXPORT_VERSION, "keys": entries}
+            rows = db.execute("SELECT key, example, best FROM plan_keys").fetchall()
+            marks = {PlanKey.parse(name): (example, best) for name, example, best in rows}
+            return [
+                KeyContents(key, *marks[key], _versions(db, key), _lessons(db, key, unused=False))
+                for key in sorted(marks, key=PlanKey.sort_key)
+            ]
 
-    def import_(self, data: Mapping[str, Any], *, replace: bool = False) -> int:
-        """Add an export's keys, versions and lessons, keeping their numbers; returns how
-        many versions were added. A key the library already has versions or lessons of is
-        refused (ConfigError naming it) unless `replace`, which first removes those keys.
-        Lessons keep their ids where the library has not used them already."""
-        dump = _parse_export(data)
+    def load(self, contents: Sequence[KeyContents], *, replace: bool = False) -> None:
+        """Add these keys with their versions and lessons, keeping their numbers, in one
+        transaction. A key the library already has versions or lessons of is refused
+        (ConfigError naming it) unless `replace`, which first removes those keys. Lessons
+        keep their ids where the library has not used them already; an empty `created` is
+        filled in."""
         with self._write() as db:
-            names = [entry.key for entry in dump.keys]
+            names = [str(entry.key) for entry in contents]
             present = [name for name in names if _has_content(db, name)]
             if present and not replace:
                 raise ConfigError(
@@ -366,9 +340,8 @@ class PlanLibrary:
             for name in present:
                 for table in ("versions", "lessons", "plan_keys"):
                     db.execute(f"DELETE FROM {table} WHERE key = ?", (name,))
-            for entry in dump.keys:
-                _import_key(db, entry)
-        return sum(len(entry.versions) for entry in dump.keys)
+            for entry in contents:
+                _load_key(db, entry)
 
     # -- transactions
 
@@ -442,104 +415,24 @@ class PlanLibrary:
             return
 
 
-class _ExportModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _VersionEntry(_ExportModel):
-    version: int = Field(ge=1)
-    text: str
-    created: str = ""
-    runs: list[str] = []
-    note: str = ""
-    score: float | None = Field(default=None, ge=0.0, le=1.0)
-
-
-class _LessonEntry(_ExportModel):
-    id: int = Field(ge=1)
-    run: str
-    task: str = ""
-    success: bool
-    summary: str
-    flaws: str
-    revision: str
-    created: str = ""
-    used_by: int | None = None
-
-
-class _KeyEntry(_ExportModel):
-    key: str
-    example: str | None = None
-    best: int | None = None
-    versions: list[_VersionEntry] = []
-    lessons: list[_LessonEntry] = []
-
-
-class _Export(_ExportModel):
-    format: Literal["webagent-plans"]
-    format_version: int = Field(default=EXPORT_VERSION, ge=1, le=EXPORT_VERSION)
-    keys: list[_KeyEntry]
-
-
-def export_counts(data: Mapping[str, Any]) -> ExportCounts:
-    """The keys, versions and lessons of an export (checked as `import_` checks it)."""
-    dump = _parse_export(data)
-    return ExportCounts(
-        keys=len(dump.keys),
-        versions=sum(len(entry.versions) for entry in dump.keys),
-        lessons=sum(len(entry.lessons) for entry in dump.keys),
-    )
-
-
-def _parse_export(data: Mapping[str, Any]) -> _Export:
-    """The export validated: its shape, its keys, and the numbers that refer to each other."""
-    try:
-        dump = _Export.model_validate(dict(data))
-    except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(part) for part in problem['loc']) or 'top'}: {problem['msg']}"
-            for problem in error.errors()
-        )
-        raise ConfigError(f"not a plan library export: {problems}") from error
-    names: set[str] = set()
-    lesson_ids: set[int] = set()
-    for entry in dump.keys:
-        PlanKey.parse(entry.key)
-        if entry.key in names:
-            raise ConfigError(f"the export holds {entry.key} twice")
-        names.add(entry.key)
-        numbers = [version.version for version in entry.versions]
-        if len(set(numbers)) != len(numbers):
-            raise ConfigError(f"the export holds a version of {entry.key} twice")
-        used = {lesson.used_by for lesson in entry.lessons} - {None}
-        for number in used | ({entry.best} - {None}):
-            if number not in numbers:
-                raise ConfigError(f"the export refers to version {number} of {entry.key}, absent")
-        for lesson in entry.lessons:
-            if lesson.id in lesson_ids:
-                raise ConfigError(f"the export holds lesson {lesson.id} twice")
-            lesson_ids.add(lesson.id)
-    return dump
-
-
-def _import_key(db: sqlite3.Connection, entry: _KeyEntry) -> None:
-    key = PlanKey.parse(entry.key)
-    _ensure_key(db, key)
+def _load_key(db: sqlite3.Connection, entry: KeyContents) -> None:
+    name = str(entry.key)
+    _ensure_key(db, entry.key)
     db.execute(
         "UPDATE plan_keys SET example = COALESCE(?, example), best = ? WHERE key = ?",
-        (entry.example, entry.best, entry.key),
+        (entry.example, entry.best, name),
     )
     for version in entry.versions:
         db.execute(
             f"INSERT INTO versions (key, {_VERSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (entry.key, version.version, version.text, version.created or now(),
+            (name, version.version, version.text, version.created or now(),
              json.dumps(version.runs), version.note, version.score),
         )  # fmt: skip
     for lesson in entry.lessons:
         taken = db.execute("SELECT 1 FROM lessons WHERE id = ?", (lesson.id,)).fetchone()
         db.execute(
             f"INSERT INTO lessons (key, {_LESSON_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (entry.key, None if taken else lesson.id, lesson.run, lesson.task, lesson.success,
+            (name, None if taken else lesson.id, lesson.run, lesson.task, lesson.success,
              lesson.summary, lesson.flaws, lesson.revision, lesson.created or now(),
              lesson.used_by),
         )  # fmt: skip
@@ -575,6 +468,22 @@ def _check_score(score: float | None) -> None:
         raise ConfigError(f"a plan's score is a success rate from 0 to 1, not {score}")
 
 
+def _versions(db: sqlite3.Connection, key: PlanKey) -> tuple[PlanVersion, ...]:
+    rows = db.execute(
+        f"SELECT {_VERSION_COLUMNS} FROM versions WHERE key = ? ORDER BY version", (str(key),)
+    ).fetchall()
+    return tuple(_version(key, row) for row in rows)
+
+
+def _lessons(db: sqlite3.Connection, key: PlanKey, *, unused: bool) -> tuple[Lesson, ...]:
+    """The key's lessons by id: those no version used yet, or all of them."""
+    only = " AND used_by IS NULL" if unused else ""
+    rows = db.execute(
+        f"SELECT {_LESSON_COLUMNS} FROM lessons WHERE key = ?{only} ORDER BY id", (str(key),)
+    ).fetchall()
+    return tuple(_lesson(key, row) for row in rows)
+
+
 def _version(key: PlanKey, row: Sequence[Any]) -> PlanVersion:
     fields = dict(zip(_VERSION_FIELDS, row, strict=True))
     return PlanVersion(key=key, **fields | {"runs": tuple(json.loads(fields["runs"]))})
@@ -583,9 +492,3 @@ def _version(key: PlanKey, row: Sequence[Any]) -> PlanVersion:
 def _lesson(key: PlanKey, row: Sequence[Any]) -> Lesson:
     fields = dict(zip(_LESSON_FIELDS, row, strict=True))
     return Lesson(key=key, **fields | {"success": bool(fields["success"])})
-
-
-def _json(item: PlanVersion | Lesson, names: Sequence[str]) -> dict[str, Any]:
-    """A version or lesson as it is exported: its fields but the key, lists for tuples."""
-    values = {name: getattr(item, name) for name in names}
-    return {name: list(v) if isinstance(v, tuple) else v for name, v in values.items()}

@@ -36,10 +36,11 @@ from webagent.runner.record import (
     write_json,
     write_record,
 )
-from webagent.runner.report import Summary, write_reports
+from webagent.runner.report import write_reports
 from webagent.runner.schedule import Schedule
 from webagent.runner.selection import Shard, site_names
 from webagent.runner.sites import check_sites, reset_sites, url_shown
+from webagent.runner.summary import Summary
 from webagent.runner.task_run import AgentOptions, error_record
 from webagent.webarena import Task
 from webagent.webarena.deployment import SiteConfig

@@ -16,7 +16,7 @@ from typing import Any
 
 from webagent.errors import ConfigError
 from webagent.runner.record import RunInfo, TaskRecord, read_records, read_run
-from webagent.runner.report import Stats, group_by, site_key, task_type_order
+from webagent.runner.summary import Stats, group_by, site_key, task_type_order
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,16 +1,10 @@
-"""A page's HTML as readable Markdown or plain text of its main content.
+"""A page's main content (or whole body) as readable Markdown or plain text.
 
-Notes and page summaries hand the result to a language model, so the conversion is faithful
-(page text is never reworded or reordered), compact (scripts, hidden elements, navigation and
-boilerplate go; whitespace collapses as in a browser) and deterministic. Pure: BeautifulSoup
-over lxml, no network. Text is not Markdown-escaped (only `|` in table cells); `<pre>` text
-stays verbatim, blank lines included, but for spaces at line ends.
-
-Main content: `<main>` or `[role=main]`, else the only or a clearly dominant `<article>`, else
-a well-known container (Magento's `#maincontent` and `.column.main`, Sphinx's `div.body`,
-`#content`, ...), else the block holding most of the page's non-link text. Inside it go
-navigation, page banners and footers, sidebars (`aside`, `.sidebar`, landmark roles); a
-`<header>` inside an article, section or main, or holding an `<h1>`, stays: it has the title.
+Faithful (page text is never reworded or reordered), compact (scripts, hidden elements,
+navigation and boilerplate go; whitespace collapses as in a browser) and deterministic. Text
+is not Markdown-escaped (only `|` in table cells); `<pre>` text stays verbatim, blank lines
+included, but for spaces at line ends. Headings, lists, tables, definition lists, quotes,
+code, emphasis, links and images become their Markdown (in plain text: their text alone).
 
 Form controls show as short mentions, never their internals: `[button: Add to Cart]`,
 `[input: Qty = 1]` (label, then value; never a password), `[select: Large]` (the chosen
@@ -20,22 +14,17 @@ option), `[x]` / `[ ]` for checked / unchecked boxes.
 from __future__ import annotations
 
 import re
-import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeGuard
 from urllib.parse import urljoin
 
 from bs4 import BeautifulSoup
-from bs4.element import NavigableString, PageElement, PreformattedString, Tag
+from bs4.element import PageElement, Tag
 
-__all__ = ["html_to_markdown", "html_to_text", "main_content"]
+from webagent.readable.document import attribute, is_junk, is_text, parse
+from webagent.readable.main_content import is_boilerplate, main_content
 
-_JUNK = frozenset({
-    "script", "style", "noscript", "template", "svg", "iframe", "head", "object", "embed",
-    "canvas", "audio", "video", "map",
-})  # fmt: skip
 _BLOCKS = frozenset({
     "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details",
     "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form",
@@ -43,24 +32,13 @@ _BLOCKS = frozenset({
     "menu", "nav", "ol", "p", "pre", "search", "section", "summary", "table", "tbody", "td",
     "tfoot", "th", "thead", "tr", "ul",
 })  # fmt: skip
-_BOILERPLATE_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
 _LISTS = frozenset({"ul", "ol", "menu", "dir"})
 _CONTROLS = frozenset({"button", "input", "select", "textarea"})
 _OPAQUE = _BLOCKS | _CONTROLS  # a block inside these does not make their parents blocks
 _CODE = frozenset({"code", "kbd", "samp", "tt"})
 _EMPHASIS = {"strong": "**", "b": "**", "em": "*", "i": "*"}
-_CONTAINERS = frozenset({"div", "section", "article", "main", "form", "center", "body"})
-_HINTS = (
-    "#maincontent", "#main-content", ".main-content", ".column.main", "div.body", "#content",
-    "#main", "#bodyContent", ".entry-content", ".post-content", ".article-body",
-)  # fmt: skip
-_HINT_CLASSES = frozenset(hint.split(".")[1] for hint in _HINTS if "." in hint)
-_DOMINANCE = 3  # an article this many times longer than any other is the page's article
-_DESCEND = 0.7  # the fallback moves into a child holding at least this share of the text
-_MIN_SHARE = 0.1  # a landmark needs this share of the page's text to count as main content
 _MAX_DEPTH = 120  # deeper elements render as plain text, far from Python's recursion limit
 _WS = re.compile(r"[ \t\n\r\f\xa0]+")
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _PERMALINKS = frozenset({"¶", "§", "#", "🔗"})
 
 
@@ -80,96 +58,6 @@ def html_to_text(html: str, *, main_only: bool = True, max_chars: int | None = N
     return _convert(html, None, main_only=main_only, max_chars=max_chars, markdown=False)
 
 
-def main_content(soup: BeautifulSoup) -> Tag:
-    """The element holding the page's main content (the body, or `soup`, if nothing better)."""
-    index = _measure(soup)
-    body = soup.body or soup
-    for candidate in _candidates(index):
-        if index.score(candidate) >= _MIN_SHARE * index.score(body):
-            return candidate
-    return _densest(body, index)
-
-
-@dataclass
-class _Index:
-    """Per element, its text outside links and boilerplate; and the landmarks met."""
-
-    text: dict[int, int] = field(default_factory=dict)
-    mains: list[Tag] = field(default_factory=list)
-    articles: list[Tag] = field(default_factory=list)
-    titles: list[Tag] = field(default_factory=list)
-    ids: dict[str, Tag] = field(default_factory=dict)
-    classes: dict[str, list[Tag]] = field(default_factory=dict)
-
-    def score(self, tag: Tag) -> int:
-        return self.text.get(id(tag), 0)
-
-    def register(self, tag: Tag, muted: bool) -> None:
-        if tag.name in ("main", "article") or (tag.name == "h1" and not muted):
-            {"main": self.mains, "article": self.articles, "h1": self.titles}[tag.name].append(tag)
-        if tag.attrs:
-            if _attr(tag, "role") == "main":
-                self.mains.append(tag)
-            self.ids.setdefault(_attr(tag, "id"), tag)
-            for name in _HINT_CLASSES.intersection(tag.get_attribute_list("class")):
-                self.classes.setdefault(name, []).append(tag)
-
-
-def _measure(soup: BeautifulSoup) -> _Index:
-    """One walk over the tree, without recursion, skipping scripts and hidden elements."""
-    index = _Index()
-    stack: list[tuple[Tag, Iterator[PageElement], bool]] = [(soup, iter(soup.contents), False)]
-    while stack:
-        tag, children, muted = stack[-1]
-        child = next(children, None)
-        if child is None:
-            stack.pop()
-            if stack and id(tag) in index.text:
-                parent = id(stack[-1][0])
-                index.text[parent] = index.text.get(parent, 0) + index.text[id(tag)]
-        elif isinstance(child, Tag):
-            if not _is_junk(child):
-                quiet = muted or child.name == "a" or _is_boilerplate(child)
-                index.register(child, quiet)
-                stack.append((child, iter(child.contents), quiet))
-        elif not muted and _is_text(child):
-            index.text[id(tag)] = index.text.get(id(tag), 0) + len(child.strip())
-    return index
-
-
-def _candidates(index: _Index) -> Iterator[Tag]:
-    """Likely main-content elements, most telling first."""
-    yield from sorted(index.mains, key=lambda tag: tag.name != "main")
-    articles = [tag for tag in index.articles if tag.find_parent("article") is None]
-    articles.sort(key=index.score, reverse=True)
-    if articles and index.score(articles[0]) >= _DOMINANCE * sum(map(index.score, articles[1:])):
-        yield articles[0]
-    for hint in _HINTS:
-        if hint.startswith("#"):
-            if hint[1:] in index.ids:
-                yield index.ids[hint[1:]]
-            continue
-        name, *classes = hint.split(".")
-        for tag in index.classes.get(classes[0], []):
-            if name in ("", tag.name) and set(classes) <= set(tag.get_attribute_list("class")):
-                yield tag
-                break
-
-
-def _densest(body: Tag, index: _Index) -> Tag:
-    """Go down from `body` while one container child holds most of the text and the title."""
-    node = body
-    while True:
-        kids = [kid for kid in node.children if isinstance(kid, Tag) and _is_container(kid)]
-        best = max(kids, key=index.score, default=None)
-        if best is None or index.score(best) < max(1, _DESCEND * index.score(node)):
-            return node
-        titles = [h1 for h1 in index.titles if index.score(h1) and _within(h1, node)]
-        if not all(_within(h1, best) for h1 in titles):
-            return node
-        node = best
-
-
 @dataclass(frozen=True)
 class _Context:
     markdown: bool
@@ -180,13 +68,13 @@ class _Context:
 def _convert(
     html: str, base_url: str | None, *, main_only: bool, max_chars: int | None, markdown: bool
 ) -> str:
-    soup = _parse(html)
+    soup = parse(html)
     base = _base(soup, base_url)
-    for tag in [tag for tag in soup.find_all(True) if _is_junk(tag)]:
+    for tag in [tag for tag in soup.find_all(True) if is_junk(tag)]:
         tag.extract()
     root = main_content(soup) if main_only else (soup.body or soup)
     if main_only:
-        for tag in [tag for tag in root.find_all(True) if _is_boilerplate(tag)]:
+        for tag in [tag for tag in root.find_all(True) if is_boilerplate(tag)]:
             tag.extract()
     context = _Context(markdown, base, _holders(root))
     blocks = [block for block in map(_clean_block, _blocks(root, context, 0)) if block]
@@ -196,17 +84,12 @@ def _convert(
     return text + "\n" if text else ""
 
 
-def _parse(html: str) -> BeautifulSoup:
-    text = html.encode("utf-8", "replace").decode("utf-8")  # lone surrogates become "?"
-    with warnings.catch_warnings():  # "looks like a URL / like XML" hints are not errors here
-        warnings.simplefilter("ignore")
-        return BeautifulSoup(text, "lxml")
-
-
 def _base(soup: BeautifulSoup, base_url: str | None) -> str | None:
     """`base_url`, moved by the document's own `<base href>` if it has one."""
     base = soup.head.find("base", href=True) if soup.head else None
-    return _join(base_url, _attr(base, "href")) if base_url and isinstance(base, Tag) else base_url
+    if base_url and isinstance(base, Tag):
+        return _join(base_url, attribute(base, "href"))
+    return base_url
 
 
 def _holders(root: Tag) -> frozenset[int]:
@@ -264,7 +147,7 @@ def _pre(tag: Tag, context: _Context) -> list[str]:
     text = "".join(
         "\n" if isinstance(node, Tag) else str(node)
         for node in tag.descendants
-        if _is_text(node) or (isinstance(node, Tag) and node.name == "br")
+        if is_text(node) or (isinstance(node, Tag) and node.name == "br")
     ).strip("\n")
     if not text.strip() or not context.markdown:
         return [text] if text.strip() else []
@@ -273,7 +156,7 @@ def _pre(tag: Tag, context: _Context) -> list[str]:
 
 
 def _list(tag: Tag, context: _Context, depth: int) -> list[str]:
-    number = _integer(_attr(tag, "start"), 1)
+    number = _integer(attribute(tag, "start"), 1)
     items: list[str] = []
     pad = ""
     for child in tag.children:
@@ -330,7 +213,7 @@ def _cells(row: Tag, context: _Context, depth: int) -> list[str]:
         if isinstance(cell, Tag) and cell.name in ("td", "th"):
             text = _tidy(_inline(cell, context, depth)).replace("\n", " ")
             text = text.replace("|", "\\|") if context.markdown else text
-            cells += [text] + [""] * (min(_integer(_attr(cell, "colspan"), 1), 20) - 1)
+            cells += [text] + [""] * (min(_integer(attribute(cell, "colspan"), 1), 20) - 1)
     return cells
 
 
@@ -353,7 +236,7 @@ def _definitions(tag: Tag, context: _Context, depth: int) -> list[str]:
 def _inline(node: PageElement, context: _Context, depth: int) -> str:
     """Inline Markdown of `node`; blocks met here (inside a heading or a cell) become spaces."""
     if not isinstance(node, Tag):
-        return _WS.sub(" ", node) if _is_text(node) else ""
+        return _WS.sub(" ", node) if is_text(node) else ""
     name = node.name
     if depth > _MAX_DEPTH:
         return " " + _WS.sub(" ", node.get_text(" ")) + " "
@@ -391,7 +274,7 @@ def _enclose(inner: str, left: str, right: str) -> str:
 
 
 def _link(tag: Tag, inner: str, context: _Context) -> str:
-    href = _attr(tag, "href").strip()
+    href = attribute(tag, "href").strip()
     text = inner.strip()
     if "headerlink" in tag.get_attribute_list("class") or (
         text in _PERMALINKS and href.startswith("#")
@@ -405,12 +288,12 @@ def _link(tag: Tag, inner: str, context: _Context) -> str:
 
 def _image(tag: Tag, context: _Context) -> str:
     """`![alt](src)` in Markdown when the image has alt text; nothing otherwise."""
-    alt = _WS.sub(" ", _attr(tag, "alt")).strip()
+    alt = _WS.sub(" ", attribute(tag, "alt")).strip()
     if not alt or not context.markdown:
         return ""
-    src = _attr(tag, "src").strip()
+    src = attribute(tag, "src").strip()
     if not src or src.startswith("data:"):
-        src = _attr(tag, "data-src").strip()  # lazy loading keeps the real address here
+        src = attribute(tag, "data-src").strip()  # lazy loading keeps the real address here
     src = (
         "" if src.startswith("data:") else _join(context.base, src) if src and context.base else src
     )
@@ -419,13 +302,14 @@ def _image(tag: Tag, context: _Context) -> str:
 
 def _control(tag: Tag) -> str:
     """A short mention of a form control; its internals (options, markup) never show."""
-    kind = _attr(tag, "type").lower() if tag.name == "input" else tag.name
+    kind = attribute(tag, "type").lower() if tag.name == "input" else tag.name
     label = _label(tag)
-    value = _WS.sub(" ", _attr(tag, "value") if tag.name == "input" else tag.get_text(" ")).strip()
+    raw = attribute(tag, "value") if tag.name == "input" else tag.get_text(" ")
+    value = _WS.sub(" ", raw).strip()
     if kind in ("checkbox", "radio"):
         return " [x] " if tag.has_attr("checked") else " [ ] "
     if kind in ("button", "submit", "reset", "image"):
-        text = value or label or _attr(tag, "alt") or ("Submit" if kind == "submit" else "")
+        text = value or label or attribute(tag, "alt") or ("Submit" if kind == "submit" else "")
         return f" [button: {text}] " if text else ""
     if kind == "select":
         option = tag.find("option", selected=True) or tag.find("option")
@@ -440,7 +324,7 @@ def _control(tag: Tag) -> str:
 def _label(tag: Tag) -> str:
     """What a control is for, from the attributes a screen reader would use."""
     for name in ("aria-label", "placeholder", "title", "name"):
-        if text := _WS.sub(" ", _attr(tag, name)).strip():
+        if text := _WS.sub(" ", attribute(tag, name)).strip():
             return text
     return ""
 
@@ -470,46 +354,6 @@ def _tidy(text: str) -> str:
 
 def _clean_block(block: str) -> str:
     return "\n".join(line.rstrip() for line in block.split("\n")).strip("\n")
-
-
-def _is_junk(tag: Tag) -> bool:
-    """Scripts, styles, embedded objects and anything hidden from the reader."""
-    if tag.name in _JUNK:
-        return True
-    if not tag.attrs:
-        return False
-    if "hidden" in tag.attrs or _attr(tag, "aria-hidden").lower() == "true":
-        return True
-    return _HIDDEN_STYLE.search(_attr(tag, "style")) is not None
-
-
-def _is_boilerplate(tag: Tag) -> bool:
-    """Navigation, page banners and footers, sidebars: never part of the main content."""
-    if tag.name in ("nav", "footer", "aside"):
-        return True
-    if tag.name == "header":
-        return tag.find_parent(("article", "main", "section")) is None and not tag.find("h1")
-    if not tag.attrs:
-        return False
-    return _attr(tag, "role") in _BOILERPLATE_ROLES or "sidebar" in tag.get_attribute_list("class")
-
-
-def _is_container(tag: Tag) -> bool:
-    return tag.name in _CONTAINERS or "-" in tag.name  # custom elements wrap whole sections
-
-
-def _is_text(node: PageElement) -> TypeGuard[NavigableString]:
-    """Readable text: not a comment, doctype, CDATA or processing instruction."""
-    return isinstance(node, NavigableString) and not isinstance(node, PreformattedString)
-
-
-def _within(tag: Tag, ancestor: Tag) -> bool:
-    return tag is ancestor or any(parent is ancestor for parent in tag.parents)
-
-
-def _attr(tag: Tag, name: str) -> str:
-    value = tag.attrs.get(name)
-    return value if isinstance(value, str) else " ".join(value or ())
 
 
 def _integer(text: str, default: int) -> int:

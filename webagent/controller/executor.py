@@ -1,0 +1,436 @@
+"""ADaPT's executor: one subtask run as a loop of steps, with remedies, evaluation and backtracking.
+
+    executor = SubtaskExecutor(browser, model, task="...", settings=settings, ...)
+    executor.attempt(subtask, upcoming)     # True: the subtask is done; False: it failed
+
+Each step is one `step` answer that judges the previous action on the page it led to
+(Devil's Advocate 3.3.2), and picks the next action within the page state's permitted actions
+(LASER), with remedies in case it is wrong (3.3.1). A misaligned action sends the agent back
+to the page of the latest remedy (by URL), where the remedy's element is re-found (`refind`,
+else the model's `remap`) and the remedy run. A subtask fails when its remedies or steps run
+out; the trial loop (`Controller`) then decomposes it or gives the trial up.
+
+Two things end the whole run from inside a step: `Finished` (a `stop` answer, or a second
+denial of an irreversible action) and `OutOfActions` (the action budget is spent).
+
+The executor keeps what the run did: its metrics, one record per executed action, the notes,
+the memory of candidates set aside, and the history lines the prompts show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from webagent.actions import Action, ActionResult, GoBack, Goto, NoteDown, Stop, format_action
+from webagent.controller import events as ev
+from webagent.controller.effects import describe_target, leaves, same_document, undo
+from webagent.controller.page import Page, PageReader
+from webagent.controller.plan import Plan, Status, Subtask
+from webagent.controller.ports import Browser, Model
+from webagent.controller.queries import StepAnswer, StepForm, remap_query, step_query, step_tools
+from webagent.controller.refind import refind
+from webagent.controller.result import Metrics, StepRecord
+from webagent.controller.settings import Settings
+from webagent.errors import AnswerParseError
+from webagent.llm.queries import ANSWER, FinalAnswer
+from webagent.sites.memory import Candidate, Memory
+from webagent.sites.profile import Profile
+
+Irreversible = Callable[[Action, Page], bool]
+"""Whether an action that went through on a page cannot be undone."""
+
+
+class Finished(Exception):
+    """The run ends now, with this answer: a `stop`, or an irreversible action denied twice."""
+
+    def __init__(self, answer: FinalAnswer, how: str) -> None:
+        self.answer = answer
+        self.how = how
+
+
+class OutOfActions(Exception):
+    """The run's action budget is spent."""
+
+
+OUTSIDE = Subtask("0", "between subtasks")
+"""What the steps taken outside any subtask (a restart, the backup choice) are filed under."""
+_DENIALS_TO_STOP = 2
+
+
+@dataclass(frozen=True, slots=True)
+class _Remedy:
+    """An alternative recorded with the page it belongs to."""
+
+    page: Page
+    action: Action
+
+
+@dataclass
+class _Executed:
+    """The latest executed action, waiting for its evaluation."""
+
+    action: Action
+    page: Page
+    result: ActionResult
+    record: int
+    evaluated: bool = False
+
+
+class SubtaskExecutor:
+    """Executes the subtasks of one run, step by step, and keeps what was done. Made by the
+    `Controller`, one per run; the trial loop tells it the trial and the plan."""
+
+    def __init__(
+        self,
+        browser: Browser,
+        model: Model,
+        *,
+        task: str,
+        settings: Settings,
+        profile: Profile | None,
+        guidance: str | None,
+        irreversible: Irreversible,
+        secrets: Sequence[str],
+        emit: Callable[[ev.Event], None],
+        pace: Callable[[], None],
+    ) -> None:
+        self.browser = browser
+        self.model = model
+        self.task = task
+        self.settings = settings
+        self.guidance = guidance
+        self.secrets = tuple(secrets)
+        """Placeholders of the credentials the model may type (never their values)."""
+        self._irreversible = irreversible
+        self._emit = emit
+        self._pace = pace
+        """Called before every browser action: may wait (paused) or raise `Aborted`."""
+        self._reader = PageReader(profile, model, settings.states)
+        self.metrics = Metrics()
+        self.memory = Memory()
+        self.notes: list[str] = []
+        self.steps: list[StepRecord] = []
+        self.history: list[str] = []
+        """Every executed action of the run, one line each: the step prompts show the latest."""
+        self.subtask_history: list[str] = []
+        """The actions of the subtask attempted last, for its decomposition."""
+        self.committed = False
+        """Whether something irreversible was done: a new trial would do it twice."""
+        self.trial = 0
+        self.plan: Plan | None = None
+        self._last: _Executed | None = None
+        self._pending: StepAnswer | None = None
+        self._stack: list[_Remedy] = []
+
+    # -- what the trial loop asks for -------------------------------------------------------
+    def begin_trial(self, trial: int) -> None:
+        """A new trial: the previous one's last action, chosen answer and remedies are void."""
+        self.trial = trial
+        self._last = None
+        self._pending = None
+        self._stack = []
+
+    def plan_step(self, page: Page) -> StepAnswer:
+        """The first step, which also makes the plan (one answer instead of two); its action
+        is kept to run as the first subtask's first step."""
+        answer = self._step(page, None, None, make_plan=True)
+        self._pending = answer
+        return answer
+
+    def navigate(self, url: str, kind: str) -> None:
+        """Go to `url` outside any subtask: a restart ("restart"), the backup ("backup")."""
+        self._run(Goto(url), self.look(), None, OUTSIDE, kind)
+
+    def attempt(self, subtask: Subtask, upcoming: str | None) -> bool:
+        """Run `subtask` step by step: True when it is done, False when it failed (a
+        misaligned action without a remedy left, the steps ran out, an answer unreadable)."""
+        self._set(subtask, Status.RUNNING)
+        self._stack = []
+        self.subtask_history = []
+        steps = 0
+        while True:
+            page = self.look()
+            if self._pending is not None:
+                answer, self._pending = self._pending, None
+            else:
+                try:
+                    answer = self._step(page, subtask, upcoming)
+                except AnswerParseError:
+                    self.metrics.failed_answers += 1
+                    self._set(subtask, Status.FAILED)
+                    return False
+                verdict = self._judge(answer, subtask)
+                if verdict == "backtracked":
+                    steps += 1
+                    continue
+                if verdict == "failed":
+                    self._set(subtask, Status.FAILED)
+                    return False
+                if verdict == "done":
+                    if isinstance(answer.action, Stop):
+                        self._finish(answer)
+                    self._pending = answer  # chosen for the next subtask, on this page
+                    self._set(subtask, Status.DONE)
+                    return True
+            if isinstance(answer.action, Stop):
+                self._finish(answer)
+            if steps >= self.settings.max_steps:
+                self._set(subtask, Status.FAILED)
+                return False
+            for remedy in reversed(answer.remedies):
+                self._stack.append(_Remedy(page, remedy))
+            self._run(answer.action, page, answer, subtask, "action")
+            steps += 1
+
+    def final_answer(self) -> FinalAnswer:
+        """The model's answer to the task on the current page, from the notes taken."""
+        page = self.look()
+        answer: FinalAnswer = self.model.ask(
+            ANSWER, task=self.task, notes=self.notes, observation=page.observation.text
+        )
+        return answer
+
+    def look(self, *, full_page: bool = False) -> Page:
+        """Observe the page and read it: its site, state and permitted actions."""
+        observation = self.browser.observe(full_page=full_page)
+        self._emit(ev.PageObserved(observation.url, observation.text))
+        page = self._reader.read(observation, self.task)
+        self._emit(
+            ev.PageSeen(
+                page.url,
+                page.title,
+                page.profile.name if page.profile else "",
+                page.state.name if page.state else None,
+                page.classification.decided if page.classification else None,
+                page.observation.text,
+            )
+        )
+        return page
+
+    # -- one step ----------------------------------------------------------------------------
+    def _judge(self, answer: StepAnswer, subtask: Subtask) -> str:
+        """What the evaluation of the previous action means: "go" (carry on), "done" (the
+        subtask is), "backtracked" (a remedy ran instead), or "failed"."""
+        last, evaluation = self._last, answer.evaluation
+        if last is None or last.evaluated or evaluation is None:
+            return "go"
+        last.evaluated = True
+        self.steps[last.record] = replace(self.steps[last.record], evaluation=evaluation)
+        self._emit(ev.Evaluated(last.action, evaluation))
+        if isinstance(answer.action, Stop) and (evaluation.task_done or _gives_up(answer)):
+            return "done"
+        if not evaluation.aligned and not evaluation.subtask_done:
+            if self.settings.backtrack:
+                return "backtracked" if self._backtrack(subtask) else "failed"
+            if self.settings.fail_misaligned:
+                return "failed"
+            return "go"
+        return "done" if evaluation.subtask_done else "go"
+
+    def _step(
+        self, page: Page, subtask: Subtask | None, upcoming: str | None, *, make_plan: bool = False
+    ) -> StepAnswer:
+        form = StepForm(
+            remedies=self.settings.remedies, evaluate=self.settings.evaluate, plan=make_plan
+        )
+        previous = self._last if self._last is not None and not self._last.evaluated else None
+        has_previous = previous is not None
+        refusals: list[str] = []
+        query = step_query(page.permitted, form, has_previous=has_previous, refusals=refusals)
+        try:
+            answer = self.model.ask(
+                query,
+                tools=step_tools(page.permitted, form, has_previous=has_previous),
+                task=self.task,
+                site=page.site,
+                state=page.state,
+                purposes=dict(page.permitted.purposes),
+                evaluate=form.evaluate,
+                remedies=form.remedies,
+                previous=_previous(previous),
+                make_plan=make_plan,
+                guidance=self.guidance,
+                plan=self.plan.text() if self.plan and self.settings.plan and subtask else "",
+                subtask=subtask.text if subtask else "",
+                next_subtask=upcoming,
+                notes=self.notes,
+                memory=self.memory.lines() if self.settings.memory else [],
+                history=self.history[-self.settings.history :],
+                refusal_note=None,
+                secrets=self.secrets,
+                observation=page.observation.text,
+            )
+        finally:
+            self.metrics.steps += 1
+            self.metrics.refusals += len(refusals)
+        self._emit(ev.ActionChosen(answer.action, answer.thought, answer.remedies, answer.refused))
+        return answer
+
+    # -- backtracking ------------------------------------------------------------------------
+    def _backtrack(self, subtask: Subtask) -> bool:
+        """Go back to the latest remedy's page and run it; False when none is left."""
+        while self._stack:
+            remedy = self._stack.pop()
+            self._go_back_to(remedy.page, subtask)
+            # The whole page: the element may be out of view after the page was loaded again.
+            page = self.look(full_page=True)
+            action, how = self._remap(remedy, page)
+            if action is None or page.permitted.refusal(action) is not None:
+                continue
+            self.metrics.backtracks += 1
+            self._emit(ev.Backtracked(remedy.page.url, action, how))
+            self._run(action, page, None, subtask, "remedy")
+            return True
+        return False
+
+    def _go_back_to(self, recorded: Page, subtask: Subtask) -> None:
+        """Restore the page a remedy belongs to. A wrong entry in a field on that same page
+        is undone by putting the field's recorded value back (loading the URL again would
+        also wipe what was typed before it); otherwise the recorded URL is loaded."""
+        last = self._last
+        reverse = None
+        if last is not None and same_document(last.page.url, recorded.url):
+            reverse = undo(last.action, last.page)
+        # The page is still where the misaligned action left it: no need to observe for that.
+        here = last.result.url if last is not None else ""
+        if reverse is not None and same_document(here, recorded.url):
+            self._run(reverse, self.look(), None, subtask, "backtrack")
+            return
+        back: Action = Goto(recorded.url)
+        if not recorded.url.startswith(("http://", "https://", "file://")):
+            back = GoBack()
+        result = self._run(back, self.look(), None, subtask, "backtrack")
+        if not result.ok and not isinstance(back, GoBack):
+            self._run(GoBack(), self.look(), None, subtask, "backtrack")
+
+    def _remap(self, remedy: _Remedy, page: Page) -> tuple[Action | None, str | None]:
+        """The remedy with its element re-found on the page loaded again: by rule, else by
+        the model; None when the element is gone."""
+        element_id = getattr(remedy.action, "element", None)
+        if element_id is None:
+            return remedy.action, None
+        recorded = remedy.page.observation.element(element_id)
+        if recorded is None:
+            return None, None
+        found = refind(recorded, remedy.page.observation, page.observation)
+        if found.element is not None:
+            if found.how == "rule":
+                self.metrics.remaps_rule += 1
+            return replace(remedy.action, element=found.element), found.how  # type: ignore[call-arg]
+        answer = self.model.ask(
+            remap_query(page.observation),
+            element=recorded,
+            before=remedy.page.observation.text,
+            after=page.observation.text,
+        )
+        self.metrics.remaps_model += 1
+        if answer.element is None:
+            return None, "model"
+        return replace(remedy.action, element=answer.element), "model"  # type: ignore[call-arg]
+
+    # -- running an action -------------------------------------------------------------------
+    def _run(
+        self,
+        action: Action,
+        page: Page,
+        answer: StepAnswer | None,
+        subtask: Subtask,
+        kind: str,
+    ) -> ActionResult:
+        if self.metrics.actions >= self.settings.max_actions:
+            raise OutOfActions
+        flagged = answer is not None and answer.irreversible and answer.action == action
+        self._pace()
+        result = self.browser.act(action, irreversible=flagged)
+        self.metrics.actions += 1
+        line = f"{format_action(action)}{describe_target(action, page)} on '{page.title}'"
+        line += " -> ok" if result.ok else f" -> failed: {result.error}"
+        self.history.append(line if kind == "action" else f"({kind}) {line}")
+        self.subtask_history.append(line)
+        record = StepRecord(
+            index=len(self.steps) + 1,
+            trial=self.trial,
+            subtask=subtask.id,
+            kind=kind,
+            url=page.url,
+            title=page.title,
+            state=page.state.name if page.state else None,
+            action=format_action(action),
+            thought=answer.thought if answer else "",
+            remedies=tuple(format_action(r) for r in answer.remedies) if answer else (),
+            error=result.error,
+            url_after=result.url,
+        )
+        self.steps.append(record)
+        self._emit(ev.ActionDone(result, kind))
+        if isinstance(action, NoteDown) and result.ok:
+            self.notes.append(action.text)
+            self._emit(ev.NoteTaken(action.text))
+        if kind in ("action", "remedy"):
+            self._last = _Executed(action, page, result, len(self.steps) - 1)
+        if result.irreversible or (result.ok and self._irreversible(action, page)):
+            # Never backtrack across it: the remedies recorded before it are void, and no
+            # new trial starts over (it would do the irreversible thing twice).
+            self._stack.clear()
+            self.committed = True
+            self.metrics.irreversible += 1
+        self._remember(page, action, result, answer, record.index)
+        if result.denied:
+            self._denied(action, page, result)
+        return result
+
+    def _denied(self, action: Action, page: Page, result: ActionResult) -> None:
+        """Not approved: the model is told (the next step shows the error) and may find
+        another way; a second denial in the run ends it with ACTION_NOT_ALLOWED_ERROR."""
+        self.metrics.denials += 1
+        self._emit(ev.Denied(action, page.url, result.error or ""))
+        if self.metrics.denials >= _DENIALS_TO_STOP:
+            what = f"{format_action(action)}{describe_target(action, page)}"
+            raise Finished(
+                FinalAnswer(
+                    task_type="MUTATE",
+                    status="ACTION_NOT_ALLOWED_ERROR",
+                    retrieved_data=None,
+                    error_details=f"{what} cannot be undone and was not approved",
+                ),
+                "denied",
+            )
+
+    def _remember(
+        self, page: Page, action: Action, result: ActionResult, answer: StepAnswer | None, at: int
+    ) -> None:
+        """An item page left unchosen goes to the memory buffer, with the model's reason."""
+        state = page.state
+        if not self.settings.memory or state is None or not state.candidate or answer is None:
+            return
+        if leaves(action, result, page):
+            self.memory.examine(Candidate(page.title, page.url, state.name, answer.thought, at))
+
+    def _finish(self, answer: StepAnswer) -> None:
+        final = answer.final
+        if final is None:  # stop without the outcome fields (a server without tools)
+            final = self.final_answer()
+            raise Finished(final, "answer")
+        raise Finished(final, "stop")
+
+    def _set(self, subtask: Subtask, status: Status) -> None:
+        subtask.status = status
+        self._emit(ev.SubtaskChanged(subtask))
+
+
+def _gives_up(answer: StepAnswer) -> bool:
+    """A stop that says the task cannot be done (a declined action, a missing item): the
+    model has decided, and going back would not change that."""
+    return answer.final is not None and answer.final.status != "SUCCESS"
+
+
+def _previous(last: _Executed | None) -> dict[str, str | None] | None:
+    if last is None:
+        return None
+    return {
+        "action": format_action(last.action),
+        "title": last.page.title,
+        "url": last.page.url,
+        "error": last.result.error,
+    }

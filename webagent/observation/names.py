@@ -1,0 +1,154 @@
+"""What a node of the accessibility tree is called, and what text it shows.
+
+The renderer (`render`) asks these questions of every node: whether a person could act on
+it on its own (addressable: it gets an id), the name to show for it (the accessible name, or
+its content when Playwright left the name out), the visible text inside it, whether its text
+only repeats a neighbour's name or its own, and how many targets share a link's name. Long
+text is cut at a word (`clip`).
+
+Pure: it runs in unit tests on stored snapshots.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from webagent.observation.roles import INTERACTIVE_ROLES, TEXT_INPUT_ROLES
+from webagent.observation.tree import AriaNode
+
+
+def is_addressable(node: AriaNode, parent: AriaNode | None) -> bool:
+    """Whether a person could act on `node` on its own: the rule for showing an id.
+
+    Interactive roles always; otherwise an element the page styles with a pointer cursor,
+    unless it only inherits that cursor from its parent.
+    """
+    if node.ref is None:
+        return False
+    if node.role in INTERACTIVE_ROLES:
+        return True
+    return node.pointer and not (parent is not None and parent.pointer)
+
+
+def display_name(node: AriaNode, parent: AriaNode | None) -> str:
+    """The name to show: the accessible name, or, for an addressable element whose name
+    Playwright left out because its content says it (`link` > `text: Home`), that content."""
+    return shown_name(node, is_addressable(node, parent))
+
+
+def shown_name(node: AriaNode, addressable: bool) -> str:
+    """`display_name`, once whether the node is addressable is known."""
+    if node.name or not addressable or _has_addressable_inside(node):
+        return node.name
+    return content_text(node, limit=200)
+
+
+def name_repeats_content(node: AriaNode, name: str) -> bool:
+    """An unlabelled field named after its own value, or a select after all its options."""
+    if node.role not in TEXT_INPUT_ROLES:
+        return False
+    if name == input_value(node).strip():
+        return True
+    options = [child.name for child in node.children if child.role == "option"]
+    return bool(options) and name == " ".join(options)
+
+
+def input_value(node: AriaNode) -> str:
+    """A field's value: its text, else the text runs inside it."""
+    if node.text is not None:
+        return node.text
+    return " ".join(child.text or "" for child in node.children if child.role == "text").strip()
+
+
+def repeats_neighbour(
+    node: AriaNode, parent: AriaNode | None, siblings: tuple[AriaNode, ...], index: int
+) -> bool:
+    """Text that only repeats its parent's name or a neighbouring control's label."""
+    text = (node.text or "").strip()
+    if parent is not None and text == parent.name:
+        return True
+    for neighbour in (siblings[index - 1] if index > 0 else None, _at(siblings, index + 1)):
+        if neighbour is not None and neighbour.role != "text" and neighbour.name == text:
+            return True
+    return False
+
+
+def is_label_of_neighbour(
+    node: AriaNode,
+    addressable: bool,
+    parent: AriaNode | None,
+    siblings: tuple[AriaNode, ...],
+    index: int,
+) -> bool:
+    """A `<label>` rendered as a plain text element next to the control it names."""
+    return (
+        not addressable
+        and node.role in ("generic", "label")
+        and not node.children
+        and node.text is not None
+        and repeats_neighbour(node, parent, siblings, index)
+    )
+
+
+def _at(nodes: tuple[AriaNode, ...], index: int) -> AriaNode | None:
+    return nodes[index] if 0 <= index < len(nodes) else None
+
+
+def count_link_names(roots: tuple[AriaNode, ...]) -> Counter[str]:
+    """How many different targets share each link name (a name shared needs its URL shown)."""
+    targets: dict[str, set[str | None]] = {}
+    stack = list(roots)
+    while stack:
+        node = stack.pop()
+        if node.role == "link":
+            # A link is addressable whatever its parent, so its parent is not needed here.
+            name = shown_name(node, addressable=node.ref is not None)
+            targets.setdefault(name, set()).add(node.url)
+        stack.extend(node.children)
+    return Counter({name: len(urls) for name, urls in targets.items()})
+
+
+def content_repeats_name(node: AriaNode) -> bool:
+    """Whether the visible text inside `node` only says (part of) its name again."""
+    if not node.name or not (node.children or node.text):
+        return False
+    content = " ".join(content_text(node, limit=len(node.name) + 20).split())
+    return bool(content) and content in " ".join(node.name.split())
+
+
+def _has_addressable_inside(node: AriaNode) -> bool:
+    stack = [(child, node) for child in node.children]
+    while stack:
+        current, parent = stack.pop()
+        if is_addressable(current, parent):
+            return True
+        stack.extend((child, current) for child in current.children)
+    return False
+
+
+def content_text(node: AriaNode, limit: int) -> str:
+    """The visible text inside `node` (text runs, inline text, image names), cut at `limit`."""
+    parts: list[str] = []
+    size = 0
+    stack = [node]
+    while stack and size <= limit:
+        current = stack.pop()
+        piece = current.text if current.role in ("text",) or current is node else None
+        if current is not node and current.role != "text":
+            piece = current.text or (current.name if current.role == "img" else None)
+            if piece is None and not current.children:
+                piece = current.name
+        if piece:
+            parts.append(piece.strip())
+            size += len(piece) + 1
+        stack.extend(reversed(current.children))
+    return clip(" ".join(part for part in parts if part), limit)
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` stripped, cut at a word to about `limit` characters with an ellipsis."""
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit)
+    return text[: cut if cut > limit // 2 else limit].rstrip() + "…"
