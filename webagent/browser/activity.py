@@ -12,6 +12,7 @@ without geometry (Playwright's boxes cost 10-30% more time), since all of it is 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from playwright.sync_api import BrowserContext, Error, Frame, Page
 
@@ -99,3 +100,11 @@ class Settler:
 
     def _on_close(self, page: Page) -> None:
         self._whole.pop(page, None)
+
+
+@dataclass
+class Busy:
+    """What a tab's time went on: reading pages, running actions (settling included)."""
+
+    observing: float = 0.0
+    acting: float = 0.0

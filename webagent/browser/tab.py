@@ -35,7 +35,7 @@ from webagent.actions import (
     format_action,
     parse_action,
 )
-from webagent.browser.activity import Settler
+from webagent.browser.activity import Busy, Settler
 from webagent.browser.events import DialogPolicy, EventLog
 from webagent.browser.executor import Timeouts, goto, perform
 from webagent.browser.guard import Guard
@@ -115,6 +115,8 @@ class Tab:
         self._on_close = on_close
         self._closed = False
         self._opening = False
+        self.busy = Busy()
+        """Seconds spent reading pages and running actions (waits for the page included)."""
         self.notes: list[str] = []
         self.replay: HarReplay | None = None
         """The recording answering this session's requests, if it is a replay (set by
@@ -185,6 +187,13 @@ class Tab:
         elements have no `box`, and all count as in view). The previous action's
         error and any dialogs or downloads since the last observation are included.
         """
+        started = time.monotonic()
+        try:
+            return self._observe(full_page, budget)
+        finally:
+            self.busy.observing += time.monotonic() - started
+
+    def _observe(self, full_page: bool, budget: int | None) -> Observation:
         page = self.page
         # Boxes filter the viewport. A full page, or a small page that is all on screen, is
         # rendered without geometry: Playwright's boxes make the snapshot 10-30% slower.
@@ -279,6 +288,12 @@ class Tab:
         is then asked about whatever else says. Nothing can lower the gate's own judgement.
         """
         started = time.monotonic()
+        try:
+            return self._act(action, irreversible, started)
+        finally:
+            self.busy.acting += time.monotonic() - started
+
+    def _act(self, action: str | Action, irreversible: bool, started: float) -> ActionResult:
         before_page, before_url = self.page, self.page.url
         if isinstance(action, str):
             try:

@@ -1,14 +1,17 @@
-"""`webagent bench robustness`: each mode against an oracle model that makes mistakes."""
+"""`webagent bench robustness`: each mode against an oracle model that makes mistakes;
+`webagent bench tokens`: what the requests cost in tokens and what a prefix cache reuses."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from webagent.bench.robustness import TaskRun, run_robustness, table
+from webagent.bench.tokens import TASKS, measure_tokens, report_markdown
 from webagent.controller import MODES
 from webagent.errors import ConfigError
 
@@ -40,6 +43,29 @@ def register(commands: Any) -> None:
         "--json", type=Path, default=None, metavar="FILE", help="write all runs"
     )
     robustness.set_defaults(run=run)
+    tokens = sub.add_parser(
+        "tokens",
+        help="what each request costs in tokens, and how much of it a prefix cache reuses",
+        description="Run a local site's tasks through `webagent webarena run` (one worker, "
+        "the oracle model answering at once) and measure every request as a provider sees it: "
+        "per query the requests, their median/p90/max o200k tokens (tool definitions and "
+        "messages as sent), the tools' share, and the identical prefix consecutive requests "
+        "share; tokens per task and model calls per action. Then the same tasks through the "
+        "session, timed: the browser's, the model's and webagent's own time per action.",
+        epilog="example: webagent bench tokens --json bench/tokens.json",
+    )
+    tokens.add_argument("--site", default="demo_shop", help="the local site")
+    tokens.add_argument(
+        "--tasks",
+        default=",".join(map(str, TASKS)),
+        help="comma-separated task ids (default: the robustness benchmark's 14)",
+    )
+    tokens.add_argument(
+        "--out", type=Path, default=None, metavar="DIR", help="keep the runner's files there"
+    )
+    tokens.add_argument("--no-timing", action="store_true", help="skip the timed pass")
+    tokens.add_argument("--json", type=Path, default=None, metavar="FILE", help="write the report")
+    tokens.set_defaults(run=run_tokens)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,6 +92,25 @@ def run(args: argparse.Namespace) -> int:
     print(table(cells))
     if args.json is not None:
         args.json.write_text(json.dumps([cell.to_json() for cell in cells], indent=1))
+    return 0
+
+
+def run_tokens(args: argparse.Namespace) -> int:
+    try:
+        task_ids = [int(part) for part in args.tasks.split(",") if part.strip()]
+    except ValueError as error:
+        raise ConfigError(f"--tasks takes task ids like 1,5,12: {error}") from error
+    with tempfile.TemporaryDirectory(prefix="webagent-bench-tokens-") as temp:
+        report = measure_tokens(
+            args.site,
+            task_ids=task_ids,
+            out=args.out or Path(temp) / "run",
+            timing=not args.no_timing,
+            progress=lambda line: print(line, file=sys.stderr, flush=True),
+        )
+    print(report_markdown(report))
+    if args.json is not None:
+        args.json.write_text(json.dumps(report.to_json(), indent=1) + "\n", encoding="utf-8")
     return 0
 
 

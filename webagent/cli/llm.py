@@ -99,6 +99,12 @@ def register(commands: Any) -> None:
         metavar="NAME",
         help=f"a model name /v1/models lists (repeat; default {DEFAULT_MODELS[0]})",
     )
+    serve.add_argument(
+        "--prefix-cache",
+        action="store_true",
+        help="report cached prompt tokens as OpenAI's prompt cache would (the longest prefix "
+        "shared with an earlier request, from 1,024 tokens, in steps of 128)",
+    )
     serve.add_argument("--quiet", action="store_true", help="do not print a line per request")
     serve.set_defaults(run=run_serve)
 
@@ -138,6 +144,7 @@ def run_serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         on_request=on_request,
+        prefix_cache=args.prefix_cache,
     ) as server:
         print(f"scripted model on {server.url}  (Ctrl-C stops)", flush=True)
         if args.oracle:

@@ -36,12 +36,14 @@ from webagent.llm.cassette import Cassette, Exchange, request_key
 from webagent.llm.completion import (
     ChatRequest,
     ScriptedAnswer,
+    UsageOverride,
     completion_body,
     error_body,
     models_body,
     truncate_completion,
 )
 from webagent.llm.faults import Fault, FaultDice, FaultPlan
+from webagent.llm.prefix import PrefixCache, request_tokens
 from webagent.llm.script import Answerer, Script
 from webagent.llm.transport import QUERY_HEADER
 
@@ -182,6 +184,7 @@ class _Options:
     structured: bool
     tools: bool
     models: tuple[str, ...]
+    prefix_cache: bool = False
 
 
 class _ModelApp:
@@ -201,6 +204,7 @@ class _ModelApp:
         self._lock = threading.Lock()
         self._count = 0
         self._log: list[ServedRequest] = []
+        self._cache = PrefixCache() if options.prefix_cache else None
 
     @property
     def log(self) -> list[ServedRequest]:
@@ -272,12 +276,25 @@ class _ModelApp:
             return fault, None
         outcome = self._source.answer(request, consume=fault is None)
         if isinstance(outcome, ScriptedAnswer):
-            reply = _Reply(200, completion_body(request, outcome, number))
+            reply = _Reply(200, completion_body(request, self._cached(request, outcome), number))
         else:
             reply = outcome
         if fault is Fault.TRUNCATED and reply.status == 200:
             reply = replace(reply, body=truncate_completion(reply.body))
         return fault, reply
+
+    def _cached(self, request: ChatRequest, answer: ScriptedAnswer) -> ScriptedAnswer:
+        """The answer with the prompt tokens a provider's prefix cache would have served
+        (with `prefix_cache`; the answer's own usage, if it says, wins)."""
+        given = answer.usage or UsageOverride()
+        if self._cache is None or given.cached_tokens is not None:
+            return answer
+        tokens = request_tokens(request.raw)
+        with self._lock:
+            cached = self._cache.cached(tokens)
+        prompt = given.prompt_tokens if given.prompt_tokens is not None else len(tokens)
+        usage = replace(given, prompt_tokens=prompt, cached_tokens=min(cached, prompt))
+        return replace(answer, usage=usage)
 
     def _check(self, http: Request, query: str | None) -> ChatRequest | _Reply:
         """The request, or the 4xx reply it gets: everything a real server would reject."""
@@ -402,6 +419,7 @@ def start_model_server(
     host: str = "127.0.0.1",
     port: int = 0,
     on_request: Callable[[ServedRequest], None] | None = None,
+    prefix_cache: bool = False,
 ) -> ModelServer:
     """Serve answers from exactly one of `script`, `cassette`, `answerer` or `upstream` (a
     base URL to forward to, as a proxy) on `host:port` (0: a free port), in a background
@@ -410,7 +428,10 @@ def start_model_server(
     `faults` injects failures; `latency_ms` delays every answer; `structured=False` rejects
     `json_schema` response formats and `tools=False` requests with tools, as servers without
     those features do; `models` is what `GET /v1/models` lists (any model name is accepted);
-    `on_request` is called with each request's record as it is handled.
+    `on_request` is called with each request's record as it is handled. `prefix_cache`
+    reports, in each answer's usage, the prompt tokens a provider's prefix cache would have
+    served (`prompt_tokens_details.cached_tokens`, as OpenAI counts them: see
+    `webagent.llm.prefix`).
     """
     sources = [s for s in (script, cassette, answerer, upstream) if s is not None]
     if len(sources) != 1:
@@ -429,7 +450,9 @@ def start_model_server(
     else:
         assert answerer is not None
         source = _AnswererSource(answerer)
-    options = _Options(faults or FaultPlan(), latency_ms, structured, tools, tuple(models))
+    options = _Options(
+        faults or FaultPlan(), latency_ms, structured, tools, tuple(models), prefix_cache
+    )
     app = _ModelApp(source, options, on_request)
     try:
         _check_free(host, port)  # werkzeug would print and exit instead of raising

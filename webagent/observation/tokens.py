@@ -35,6 +35,13 @@ def count_tokens(text: str) -> int:
     return sum(count_tokens_each(_pieces(text)))
 
 
+def encode(text: str) -> list[int]:
+    """The o200k_base tokens of `text`."""
+    if len(text) <= _PIECE_CHARS:
+        return list(_encoding().encode_ordinary(text))
+    return [token for piece in _pieces(text) for token in _encoding().encode_ordinary(piece)]
+
+
 def count_tokens_each(texts: list[str]) -> list[int]:
     """Token counts of several texts in one call."""
     if all(len(text) <= _PIECE_CHARS for text in texts):
