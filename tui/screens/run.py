@@ -160,12 +160,7 @@ class RunScreen(Screen[None]):
         if isinstance(event, ev.PageSeen):
             self.query_one(PagePanel).show(event)
         elif isinstance(event, ev.Usage):
-            self.status.calls, self.status.tokens, self.status.cost = (
-                event.calls,
-                event.tokens,
-                event.cost,
-            )
-            self.status.redraw()
+            self.status.usage(event)
         elif isinstance(event, ev.ActionDone):
             self.status.actions += 1
             self.status.redraw()

@@ -1,4 +1,5 @@
-"""The status bar: state, actions, model calls, tokens, cost, elapsed time; then the answer."""
+"""The status bar: state, actions, model calls, tokens (and the share the endpoint's prompt cache
+served), cost, elapsed time; then the answer."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from webagent.controller import RunResult
+from webagent.controller import events as ev
 
 
 class StatusBar(Static):
@@ -16,6 +18,7 @@ class StatusBar(Static):
         self.clock = clock
         self.state = "waiting for a task"
         self.actions = self.calls = self.tokens = 0
+        self.cached = self.prompt = 0
         self.cost = 0.0
         self.started: float | None = None
         self.stopped: float | None = None
@@ -31,6 +34,12 @@ class StatusBar(Static):
 
     def finish(self, result: RunResult | None, state: str) -> None:
         self.stopped, self.result, self.state = self.clock(), result, state
+        self.redraw()
+
+    def usage(self, usage: ev.Usage) -> None:
+        """The model's usage so far: calls, tokens (and the share its cache served), cost."""
+        self.calls, self.tokens, self.cost = usage.calls, usage.tokens, usage.cost
+        self.cached, self.prompt = usage.cached, usage.prompt
         self.redraw()
 
     def set_state(self, state: str) -> None:
@@ -60,6 +69,7 @@ class StatusBar(Static):
         line = Text.assemble(
             (f"● {self.state}", style),
             f"  actions {self.actions}  calls {self.calls}  tokens {self.tokens:,}",
+            f" ({self.cached / self.prompt:.0%} cached)" if self.cached and self.prompt else "",
             f"  ${self.cost:.4f}  {minutes}:{seconds:02d}",
         )
         if self.result is not None:

@@ -37,6 +37,12 @@ class AgentRun:
         actions = self.result.metrics.actions
         return sum(self.calls.values()) / actions if actions else float(sum(self.calls.values()))
 
+    @property
+    def cached_share(self) -> float:
+        """The share of the prompt tokens the endpoint served from its prompt cache."""
+        prompt = self.usage.prompt_tokens
+        return self.usage.cached_tokens / prompt if prompt else 0.0
+
     def to_json(self) -> dict[str, Any]:
         data = self.result.to_json()
         data["usage"] = {
@@ -44,6 +50,7 @@ class AgentRun:
             "prompt_tokens": self.usage.prompt_tokens,
             "completion_tokens": self.usage.completion_tokens,
             "cached_tokens": self.usage.cached_tokens,
+            "cached_share": round(self.cached_share, 4),
             "retries": self.usage.retries,
             "reasks": self.usage.reasks,
             "cost": self.usage.cost,
@@ -90,7 +97,15 @@ def run_agent(
             usage = Totals()
             for call in calls[first:]:
                 usage = usage.add(call)
-            on_event(ev.Usage(usage.calls, usage.total_tokens, usage.cost))
+            on_event(
+                ev.Usage(
+                    usage.calls,
+                    usage.total_tokens,
+                    usage.cost,
+                    usage.cached_tokens,
+                    usage.prompt_tokens,
+                )
+            )
         on_event(event)
 
     controller = Controller(

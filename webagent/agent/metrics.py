@@ -22,6 +22,8 @@ class TaskMetrics:
     """Model calls."""
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = 0
+    """Prompt tokens the endpoint served from its prompt cache (billed at the cached rate)."""
     cost: float = 0.0
     """US dollars (0 for a model without a known price)."""
 
@@ -38,6 +40,7 @@ class TaskMetrics:
             calls=usage.calls,
             prompt_tokens=usage.prompt_tokens,
             completion_tokens=usage.completion_tokens,
+            cached_tokens=usage.cached_tokens,
             cost=usage.cost,
         )
 

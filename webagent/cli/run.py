@@ -91,6 +91,7 @@ def _print(outcome: AgentRun, result: dict[str, Any], *, as_json: bool) -> None:
         f"actions {metrics.actions}, trials {metrics.trials}, plan revisions "
         f"{metrics.plan_revisions}, backtracks {metrics.backtracks}, decompositions "
         f"{metrics.decompositions}, model calls {outcome.usage.calls} "
-        f"({outcome.calls_per_action:.2f} per action), tokens {outcome.usage.total_tokens}, "
+        f"({outcome.calls_per_action:.2f} per action), tokens {outcome.usage.total_tokens} "
+        f"({outcome.cached_share:.0%} of the prompt cached), "
         f"cost ${outcome.usage.cost:.4f}, {metrics.seconds:.1f} s"
     )

@@ -75,6 +75,10 @@ class Usage:
     calls: int
     tokens: int
     cost: float
+    cached: int = 0
+    """Prompt tokens the endpoint served from its prompt cache."""
+    prompt: int = 0
+    """Prompt tokens in all (the cached ones included)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,7 +95,10 @@ class TaskRecord:
     def from_json(cls, data: Mapping[str, Any]) -> TaskRecord:
         """The inverse of `to_json`; `ValueError` when something required is missing."""
         try:
-            metrics = TaskMetrics(**{f.name: data["metrics"][f.name] for f in fields(TaskMetrics)})
+            given = data["metrics"]  # a record from before a metric existed lacks it: 0
+            metrics = TaskMetrics(
+                **{f.name: given[f.name] for f in fields(TaskMetrics) if f.name in given}
+            )
             checks = tuple(
                 CheckRecord(
                     str(c["evaluator"]), float(c["score"]), str(c["status"]), tuple(c["messages"])

@@ -33,8 +33,15 @@ class MetricTotals:
     backtracks: int = 0
     calls: int = 0
     tokens: int = 0
+    prompt_tokens: int = 0
+    cached_tokens: int = 0
     cost: float = 0.0
     seconds: float = 0.0
+
+    @property
+    def cached_share(self) -> float:
+        """The share of the prompt tokens the endpoint served from its prompt cache."""
+        return self.cached_tokens / self.prompt_tokens if self.prompt_tokens else 0.0
 
     @classmethod
     def of(cls, records: Sequence[TaskRecord]) -> MetricTotals:
@@ -46,6 +53,8 @@ class MetricTotals:
             sum(m.backtracks for m in metrics),
             sum(m.calls for m in metrics),
             sum(m.tokens for m in metrics),
+            sum(m.prompt_tokens for m in metrics),
+            sum(m.cached_tokens for m in metrics),
             sum(m.cost for m in metrics),
             sum(r.seconds for r in records),
         )
@@ -55,7 +64,7 @@ class MetricTotals:
         return Means(*(getattr(self, f.name) / max(tasks, 1) for f in fields(self)))
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {**asdict(self), "cached_share": round(self.cached_share, 4)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +77,8 @@ class Means:
     backtracks: float = 0.0
     calls: float = 0.0
     tokens: float = 0.0
+    prompt_tokens: float = 0.0
+    cached_tokens: float = 0.0
     cost: float = 0.0
     seconds: float = 0.0
 
