@@ -249,7 +249,7 @@ def test_a_replay_shows_the_recordings_time_and_time_zone_not_the_machines(
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     folder = tmp_path / "today"
-    stop = {"tool_call": {"name": "stop", "arguments": {"thought": "it says", "answer": "x"}}}
+    stop = {"tool_call": {"name": "act", "arguments": {"thought": "it says", "action": "stop [x]"}}}
     script = Script([("classify", {"state": "other", "reason": "text"}), ("step", stop)])
     argv = [sys.executable, "-m", "webagent", "run", "What is the date?", "--url", url]
     argv += ["--mode", "react", "--quiet", "--record", str(folder), "--model", "m"]

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from webagent.actions import action_from_json, format_action
 from webagent.llm.completion import ChatRequest, ScriptedAnswer
 
 
@@ -37,11 +38,12 @@ class Turn:
         return str(found[nth])
 
     def asks_for_plan(self) -> bool:
-        tools = self.request.body.tools or []
-        return any("plan" in t["function"]["parameters"]["properties"] for t in tools)
+        return "\nThis turn: make the plan" in self.prompt
 
-    def tool_names(self) -> list[str]:
-        return [tool["function"]["name"] for tool in self.request.body.tools or []]
+    def permitted(self) -> list[str]:
+        """The actions the page permits, as the prompt lists them (names only)."""
+        listed = self.section("Permitted here:\n").split("\n\n")[0]
+        return [line[2:].split(" ")[0] for line in listed.splitlines() if line.startswith("- ")]
 
 
 Answer = Any | Callable[[Turn], Any]
@@ -80,11 +82,26 @@ class Scenario:
         return {query: len(queue) for query, queue in self._queues.items() if queue}
 
 
+_VERDICT = ("effect", "aligned", "subtask_done", "task_done", "then")
+_OUTCOME = ("task_type", "status", "retrieved_data", "error_details")
+
+
 def step(action: str, *, thought: str = "", remedies: Iterable[str] = (), **fields: Any) -> Any:
-    """A step answer: `action` as "click", with its arguments in `fields`, plus remedies.
-    Evaluation fields (aligned=..., subtask_done=...) go in `fields` too."""
-    arguments = {"thought": thought or f"{action} next", "remedies": list(remedies), **fields}
-    return {"tool_call": {"name": action, "arguments": arguments}}
+    """A step answer, the `act` call: `action` as "click" with its arguments in `fields`
+    (element="e12"), plus remedies. Evaluation fields (aligned=..., subtask_done=..., then=...)
+    and stop's outcome fields (status=...) go in `fields` too."""
+    verdict = {name: fields.pop(name) for name in _VERDICT if name in fields}
+    outcome = {name: fields.pop(name) for name in _OUTCOME if name in fields}
+    irreversible = bool(fields.pop("irreversible", False))
+    arguments = {
+        "thought": thought or f"{action} next",
+        "action": format_action(action_from_json({"action": action, **fields})),
+        "remedies": list(remedies),
+        "irreversible": irreversible,
+        **verdict,
+        **outcome,
+    }
+    return {"tool_call": {"name": "act", "arguments": arguments}}
 
 
 def evaluation(

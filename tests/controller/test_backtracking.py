@@ -54,6 +54,64 @@ def test_a_wrong_click_is_undone_by_backtracking_to_the_remedy(run_on_shop: Runn
     assert scenario.left() == {}
 
 
+def test_a_misaligned_step_may_recover_from_where_it_is(run_on_shop: Runner) -> None:
+    # On the JBL page the model judges the click misaligned and chooses to recover: its fresh
+    # action (back to the results by the link it sees here) runs, not the stale remedy.
+    def recover(turn: Turn) -> object:
+        return step("go_back", **evaluation(False), then="recover")
+
+    def sony_from_results(turn: Turn) -> object:
+        return step("click", element=turn.id("link", SONY), **evaluation(True))
+
+    scenario = Scenario(
+        [
+            ("plan", {"subtasks": ["Open the Sony headphones", "Note down the price and stop"]}),
+            ("step", wrong_click_with_the_right_remedy),
+            ("step", recover),
+            ("step", sony_from_results),
+            (
+                "step",
+                step(
+                    "stop", **evaluation(True, subtask_done=True, task_done=True), **stop([61.49])
+                ),
+            ),
+        ]
+    )
+    shop_run = run_on_shop(TASK, RESULTS, scenario)
+    result = shop_run.run.result
+    assert result.answer.retrieved_data == [61.49]
+    assert shop_run.kinds == ["action", "action", "action"]  # no backtrack, no remedy run
+    assert [s.action.split(" ")[0] for s in result.steps] == ["click", "go_back", "click"]
+    assert (result.metrics.backtracks, result.metrics.recoveries) == (0, 1)
+    assert "sony" in shop_run.final_url
+    assert scenario.left() == {}
+
+
+def test_a_misaligned_step_that_chooses_backtrack_goes_back_to_the_remedy(
+    run_on_shop: Runner,
+) -> None:
+    scenario = Scenario(
+        [
+            ("plan", {"subtasks": ["Open the Sony headphones", "Note down the price and stop"]}),
+            ("step", wrong_click_with_the_right_remedy),
+            ("step", step("scroll", direction="down", **evaluation(False), then="backtrack")),
+            (
+                "step",
+                step(
+                    "stop", **evaluation(True, subtask_done=True, task_done=True), **stop([61.49])
+                ),
+            ),
+        ]
+    )
+    shop_run = run_on_shop(TASK, RESULTS, scenario)
+    assert shop_run.kinds == ["action", "backtrack", "remedy"]
+    assert (shop_run.run.result.metrics.backtracks, shop_run.run.result.metrics.recoveries) == (
+        1,
+        0,
+    )
+    assert "sony" in shop_run.final_url
+
+
 def test_without_backtracking_the_wrong_click_is_not_undone(run_on_shop: Runner) -> None:
     # plan-act: the same answers, but the misalignment is ignored and the agent stays lost.
     scenario = Scenario(

@@ -12,7 +12,12 @@ from webagent.sites.server import SiteServer
 pytestmark = pytest.mark.browser
 
 
-def test_no_backtrack_across_a_placed_order(run_on_shop: Runner, shop: SiteServer) -> None:
+@pytest.mark.parametrize("then", [None, "backtrack"])
+def test_no_backtrack_across_a_placed_order(
+    run_on_shop: Runner, shop: SiteServer, then: str | None
+) -> None:
+    """Even when the model asks for it: the remedies before the order are void."""
+
     def place_order(turn: Turn) -> object:
         edit = turn.id("link", "Edit", nth=0)  # a remedy, should Place Order be wrong
         return step(
@@ -28,7 +33,7 @@ def test_no_backtrack_across_a_placed_order(run_on_shop: Runner, shop: SiteServe
             ("step", step("scroll", direction="down")),  # Place Order is below the fold
             ("step", place_order),
             # The model now (wrongly) judges the order a mistake: there must be no going back.
-            ("step", step("scroll", direction="down", **evaluation(False))),
+            ("step", step("scroll", direction="down", **evaluation(False), then=then)),
             (
                 "answer",
                 {

@@ -26,6 +26,7 @@ from webagent.actions import (
     action_from_tool_call,
     action_json_schema,
     format_action,
+    grammar,
     grammar_line,
     parse_action,
     tool_schemas,
@@ -144,6 +145,18 @@ def test_every_action_has_a_tool_schema_from_its_docstring() -> None:
 def test_grammar_lines_for_prompts() -> None:
     assert grammar_line(Click).startswith("click [element]: Click an element")
     assert grammar_line(NewTab).startswith("new_tab: Open a new")
+
+
+def test_the_forms_a_step_writes_its_action_in_show_choices_and_flags() -> None:
+    forms = grammar()
+    assert len(forms) == len(ACTION_TYPES)
+    assert "type [element] [text] [1|0]" in forms  # press Enter after it, or not
+    assert "scroll [up|down]" in forms
+    assert "new_tab" in forms
+    for form in forms:  # each parses as the action it shows, with sample values
+        sample = form.replace("[1|0]", "[1]").replace("[up|down]", "[up]")
+        sample = sample.replace("[element]", "[e1]").replace("[index]", "[0]")
+        assert parse_action(sample).name == form.split(" ")[0]
 
 
 def test_tool_calls_and_json_become_typed_actions() -> None:

@@ -5,11 +5,12 @@ buffer with its backup choice. The model is the scripted server on loopback."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
-from webagent.actions import Click, Scroll, Stop, TypeText
-from webagent.controller.queries import StepAnswer, StepForm, step_query, step_tools
+from webagent.actions import Click, Scroll, Stop, TypeText, grammar
+from webagent.controller.queries import StepAnswer, StepForm, StepTurn, step_query, step_tools
 from webagent.errors import AnswerParseError
 from webagent.llm import ModelClient, ModelConfig
 from webagent.llm.script import Script
@@ -99,6 +100,11 @@ def serve() -> Iterator[list[ModelServer]]:
         server.stop()
 
 
+def act(thought: str, action: str) -> dict[str, Any]:
+    """A step answer: the `act` tool with its action in the grammar."""
+    return {"tool_call": {"name": "act", "arguments": {"thought": thought, "action": action}}}
+
+
 def client_with(servers: list[ModelServer], script: Script) -> ModelClient:
     server = start_model_server(script=script)
     servers.append(server)
@@ -119,25 +125,29 @@ def choose_action(
     asks a first step without plan, evaluation or remedies: LASER's choice within `permitted`."""
     form = StepForm(remedies=0, evaluate=False)
     answer: StepAnswer = client.ask(
-        step_query(permitted, form, has_previous=False, refusals=[]),
-        tools=step_tools(permitted, form, has_previous=False),
-        task=task,
+        step_query(permitted, form, StepTurn(), refusals=[]),
+        tools=step_tools(form),
+        grammar=grammar(),
+        plan_field=False,
+        evaluate=False,
+        backtrack=False,
+        remedies=0,
+        secrets=(),
         site=profile.site,
-        state=state,
-        purposes=dict(permitted.purposes),
-        evaluate=form.evaluate,
-        remedies=form.remedies,
-        previous=None,
-        make_plan=False,
+        task=task,
         guidance=None,
         plan="",
-        subtask="",
-        next_subtask=None,
         notes=[],
         memory=memory.lines() if memory is not None else [],
         history=[],
+        subtask="",
+        next_subtask=None,
+        previous=None,
+        make_plan=False,
+        judge=False,
+        state=state,
+        permitted=permitted.describe(),
         refusal_note=None,
-        secrets=(),
         observation=observation.text,
     )
     return answer
@@ -207,10 +217,9 @@ def test_permitted_targets_are_the_matching_elements_plus_the_always_actions(
     assert "may target only: e2, e3, e5" in (permitted.refusal(Click("e4")) or "")
     assert "type is not permitted" in (permitted.refusal(TypeText("e2", "x")) or "")
     assert permitted.refusal(Scroll("down")) is None
-    tools = {tool["function"]["name"]: tool for tool in permitted.tools()}
-    element = tools["click"]["function"]["parameters"]["properties"]["element"]
-    assert element["enum"] == ["e2", "e3", "e5"]
-    assert "type" not in tools
+    told = permitted.describe()  # what the prompt says; the tool never changes
+    assert told[0] == "click on any element but [e4]"  # shorter than naming e2, e3 and e5
+    assert not any(line.startswith("type") for line in told)
 
 
 def test_irreversible_controls_are_found_on_the_page(profile: Profile) -> None:
@@ -224,28 +233,9 @@ def test_an_impermissible_action_is_refused_told_to_the_model_and_asked_again(
 ) -> None:
     script = Script(
         [
-            (
-                "step",
-                {"tool_call": {"name": "click", "arguments": {"thought": "help", "element": "e4"}}},
-            ),
-            (
-                "step",
-                {
-                    "tool_call": {
-                        "name": "type",
-                        "arguments": {"thought": "x", "element": "e2", "text": "a"},
-                    }
-                },
-            ),
-            (
-                "step",
-                {
-                    "tool_call": {
-                        "name": "click",
-                        "arguments": {"thought": "B fits", "element": "e3"},
-                    }
-                },
-            ),
+            ("step", act("help", "click [e4]")),
+            ("step", act("x", "type [e2] [a]")),
+            ("step", act("B fits", "click [e3]")),
         ]
     )
     client = client_with(serve, script)
@@ -271,7 +261,7 @@ def test_an_impermissible_action_is_refused_told_to_the_model_and_asked_again(
 def test_a_model_that_insists_on_an_impermissible_action_gets_a_typed_error(
     profile: Profile, serve: list[ModelServer]
 ) -> None:
-    wrong = {"tool_call": {"name": "click", "arguments": {"thought": "", "element": "e4"}}}
+    wrong = act("", "click [e4]")
     client = client_with(serve, Script([("step", wrong)] * 3))
     page = observe(RESULTS, "http://x:1/search?q=mouse")
     state = profile.state("results")
@@ -296,7 +286,7 @@ def test_the_step_prompt_carries_the_state_instructions_and_the_memory(
 
         seen.append("\n".join(m.text() for m in request.body.messages))
         seen.append(",".join(t["function"]["name"] for t in request.body.tools or []))
-        return ScriptedAnswer.tool("stop", {"thought": "done", "answer": "B"})
+        return ScriptedAnswer.tool("act", {"thought": "done", "action": "stop [B]"})
 
     server = start_model_server(answerer=answerer)
     serve.append(server)
@@ -317,10 +307,11 @@ def test_the_step_prompt_carries_the_state_instructions_and_the_memory(
     assert decision.action == Stop("B")
     prompt, tools = seen
     assert "Open the product that best matches the task" in prompt
-    assert "results page" in prompt
+    assert "This page is in the state results: " in prompt
     assert "Product A (http://x:1/a) [product, step 3]: it is wired" in prompt
-    assert "click: open a product or the next page" in prompt
-    assert tools == "click,scroll,go_back,stop,note_down"
+    permitted = prompt.split("Permitted here: ")[1].split("\n")[0]
+    assert permitted == "click on any element but [e4]; scroll; go_back; stop; note_down."
+    assert tools == "act"  # the one tool, whatever the page permits
 
 
 def test_the_backup_strategy_picks_the_models_best_candidate(serve: list[ModelServer]) -> None:

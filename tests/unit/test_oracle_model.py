@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 import pytest
 
+from webagent.actions import grammar, parse_action
 from webagent.cli import main
 from webagent.controller.queries import StepForm, step_tools
 from webagent.errors import ConfigError
@@ -98,6 +100,7 @@ def _step_request(
     mode: str = "devils-advocate",
     previous: bool | None = None,
     subtask: str = "Do it",
+    make_plan: bool = False,
 ) -> ChatRequest:
     """A `step` request as the controller renders it, in one of the modes' shapes."""
     task = TASKS[task_id] if isinstance(task_id, int) else task_id
@@ -106,34 +109,39 @@ def _step_request(
     evaluate = mode != "react"
     remedies = 2 if mode == "devils-advocate" else 0
     has_previous = bool(history) if previous is None else previous
-    form = StepForm(remedies=remedies, evaluate=evaluate)
     planned = mode != "react"
+    form = StepForm(
+        remedies=remedies, evaluate=evaluate, plan=planned, backtrack=mode == "devils-advocate"
+    )
     messages = render(
         "step",
-        task=task,
-        site=PROFILE.site,
-        state=state_,
-        purposes=dict(permitted.purposes),
+        grammar=grammar(),
+        plan_field=form.plan,
         evaluate=evaluate,
+        backtrack=form.backtrack,
         remedies=remedies,
-        previous={"action": history[-1].split(" on ")[0], "title": "t", "url": "u", "error": None}
-        if has_previous
-        else None,
-        make_plan=False,
+        secrets=(),
+        site=PROFILE.site,
+        task=task,
         guidance=None,
-        plan=f"1. {subtask} [running]" if planned else "",
-        subtask=subtask,
-        next_subtask=None,
+        plan=f"1. {subtask} [running] (now)" if planned and not make_plan else "",
         notes=[],
         memory=[],
         history=list(history),
+        subtask=subtask if not make_plan else "",
+        next_subtask=None,
+        previous={"action": history[-1].split(" on ")[0], "error": None} if has_previous else None,
+        make_plan=make_plan,
+        judge=evaluate and has_previous,
+        state=state_,
+        permitted=permitted.describe(),
         refusal_note=None,
         observation=page.text,
     )
     body = {
         "model": "m",
         "messages": messages,
-        "tools": step_tools(permitted, form, has_previous=has_previous),
+        "tools": step_tools(form),
         "tool_choice": "required",
     }
     return ChatRequest.parse("step", body)
@@ -146,8 +154,19 @@ def _request(query: str, **variables: Any) -> ChatRequest:
 
 
 def _call(answer: ScriptedAnswer) -> tuple[str, dict[str, Any]]:
+    """The `act` call as (the action's name, its arguments beside the answer's other fields,
+    the outcome's fields flattened; null and unset fields left out)."""
     assert answer.tool_call is not None, answer
-    return answer.tool_call.name, json.loads(answer.tool_call.arguments)
+    assert answer.tool_call.name == "act"
+    called = json.loads(answer.tool_call.arguments)
+    action = parse_action(called.pop("action"))
+    fields = {
+        key: value
+        for key, value in called.items()
+        if value is not None and not (key == "irreversible" and value is False)
+    }
+    own = {spec.name: getattr(action, spec.name) for spec in dataclass_fields(action)}
+    return action.name, {**fields, **own}
 
 
 def _json(answer: ScriptedAnswer) -> Any:
@@ -155,8 +174,8 @@ def _json(answer: ScriptedAnswer) -> Any:
     return json.loads(answer.content)
 
 
-GOTO_HISTORY = f"goto [{SHOP}/sales/order/history/?limit=50] on 'Home Page' -> ok"
-VIEW_ORDER = "click [e{}] (link 'View Order') on 'My Orders' -> ok"
+GOTO_HISTORY = f"goto [{SHOP}/sales/order/history/?limit=50] on 'Home Page'"
+VIEW_ORDER = "click [e{}] (link 'View Order') on 'My Orders'"
 
 
 @pytest.fixture(scope="module")
@@ -266,7 +285,7 @@ def test_a_target_below_the_fold_is_scrolled_to(oracle: OracleModel) -> None:
 def test_the_search_for_a_target_scrolls_down_then_up(
     oracle: OracleModel, scrolls: list[str], expected: str | None
 ) -> None:
-    history = [GOTO_HISTORY, *(f"scroll [{s}] on 'My Orders' -> ok" for s in scrolls)]
+    history = [GOTO_HISTORY, *(f"scroll [{s}] on 'My Orders'" for s in scrolls)]
     request = _step_request(1, _history_page(hidden="180"), "order_history", history)
 
     name, arguments = _call(oracle(request))
@@ -312,13 +331,9 @@ def test_plan_act_gets_an_evaluation_but_no_remedies(oracle: OracleModel) -> Non
 
 
 def test_the_first_step_makes_the_plan_when_asked(oracle: OracleModel) -> None:
-    page = _home()
-    permitted = Permitted.of(PROFILE, PROFILE.state("home"), page)
-    tools = step_tools(permitted, StepForm(2, True, plan=True), has_previous=False)
-    request = _step_request(1, page, "home")
-    body = {"model": "m", "messages": request.raw["messages"], "tools": tools}
+    request = _step_request(1, _home(), "home", make_plan=True)
 
-    name, arguments = _call(oracle(ChatRequest.parse("step", body)))
+    name, arguments = _call(oracle(request))
 
     assert name == "goto"
     assert arguments["plan"][0] == "Go to the order history page (limit=50)"
@@ -338,7 +353,7 @@ def test_eval_noise_flips_the_verdict() -> None:
 
 
 def test_a_lost_agent_is_told_it_is_not_aligned_and_acts_at_random(oracle: OracleModel) -> None:
-    history = [GOTO_HISTORY, "click [e2] (link 'My Wish List') on 'My Orders' -> ok"]
+    history = [GOTO_HISTORY, "click [e2] (link 'My Wish List') on 'My Orders'"]
     request = _step_request(1, _history_page(), "order_history", history)
 
     name, arguments = _call(oracle(request))
@@ -360,7 +375,7 @@ def test_a_remedy_after_a_backtrack_puts_the_agent_back_on_the_path(oracle: Orac
     history = [
         GOTO_HISTORY,
         VIEW_ORDER.format(12),
-        f"(backtrack) goto [{SHOP}/sales/order/history/?limit=50] on 'Order # 000000149' -> ok",
+        f"(backtrack) goto [{SHOP}/sales/order/history/?limit=50] on 'Order # 000000149'",
         "(remedy) " + VIEW_ORDER.format(10),
     ]
 
@@ -373,8 +388,8 @@ def test_a_remedy_after_a_backtrack_puts_the_agent_back_on_the_path(oracle: Orac
 def test_a_restart_starts_the_path_again(oracle: OracleModel) -> None:
     history = [
         GOTO_HISTORY,
-        "click [e2] (link 'My Wish List') on 'My Orders' -> ok",
-        f"(restart) goto [{SHOP}/] on 'My Wish List' -> ok",
+        "click [e2] (link 'My Wish List') on 'My Orders'",
+        f"(restart) goto [{SHOP}/] on 'My Wish List'",
     ]
 
     name, arguments = _call(oracle(_step_request(1, _home(), "home", history, previous=False)))
@@ -385,7 +400,7 @@ def test_a_restart_starts_the_path_again(oracle: OracleModel) -> None:
 
 def test_history_lines_read_back() -> None:
     line = HistoryLine.parse(
-        "(remedy) type [e7] [Levi's Women's Dress] [1] (searchbox 'Search') on 'Home' -> ok"
+        "(remedy) type [e7] [Levi's Women's Dress] [1] (searchbox 'Search') on 'Home'"
     )
     failed = HistoryLine.parse("click [e9] (link 'A') on 'B' -> failed: element is hidden")
 
@@ -534,7 +549,9 @@ def test_a_step_without_tools_stops_with_unknown_error(oracle: OracleModel) -> N
 
     answer = _json(oracle(ChatRequest.parse("step", body)))
 
-    assert (answer["tool"], answer["arguments"]["status"]) == ("stop", "UNKNOWN_ERROR")
+    arguments = answer["arguments"]
+    assert (answer["tool"], arguments["action"]) == ("act", "stop []")
+    assert arguments["status"] == "UNKNOWN_ERROR"
 
 
 def test_noise_outside_zero_to_one_is_refused() -> None:

@@ -26,6 +26,7 @@ from webagent.actions.schema import (
     action_from_tool_call,
     action_json_schema,
     describe,
+    grammar,
     grammar_line,
     tool_schemas,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "action_json_schema",
     "describe",
     "format_action",
+    "grammar",
     "grammar_line",
     "normalize_element_id",
     "parse_action",

@@ -69,6 +69,29 @@ def grammar_line(action_type: type[Action]) -> str:
     return f"{head}: {describe(action_type)}"
 
 
+@cache
+def grammar() -> tuple[str, ...]:
+    """Every action's form, in the vocabulary's order (`type [element] [text] [1|0]`,
+    `scroll [up|down]`): what a step's `action` is written as (the same text on every step,
+    so a provider's prefix cache keeps it)."""
+    return tuple(signature_of(action_type) for action_type in ACTION_TYPES)
+
+
+def signature_of(action_type: type[Action]) -> str:
+    """The action's form, its arguments in brackets; a choice shows its values, a flag 1|0."""
+    properties = _adapter(action_type).json_schema().get("properties", {})
+    parts = [action_type.name]
+    for name in action_type.signature:
+        prop = properties.get(name, {})
+        if "enum" in prop:
+            parts.append("[" + "|".join(str(value) for value in prop["enum"]) + "]")
+        elif prop.get("type") == "boolean":
+            parts.append("[1|0]")
+        else:
+            parts.append(f"[{name}]")
+    return " ".join(parts)
+
+
 def _adapter(action_type: type[Action]) -> TypeAdapter[Any]:
     return _adapter_named(action_type.name)
 

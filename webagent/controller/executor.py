@@ -22,13 +22,29 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from webagent.actions import Action, ActionResult, GoBack, Goto, NoteDown, Stop, format_action
+from webagent.actions import (
+    Action,
+    ActionResult,
+    GoBack,
+    Goto,
+    NoteDown,
+    Stop,
+    format_action,
+    grammar,
+)
 from webagent.controller import events as ev
 from webagent.controller.effects import describe_target, leaves, same_document, undo
 from webagent.controller.page import Page, PageReader
 from webagent.controller.plan import Plan, Status, Subtask
 from webagent.controller.ports import Browser, Model
-from webagent.controller.queries import StepAnswer, StepForm, remap_query, step_query, step_tools
+from webagent.controller.queries import (
+    StepAnswer,
+    StepForm,
+    StepTurn,
+    remap_query,
+    step_query,
+    step_tools,
+)
 from webagent.controller.refind import refind
 from webagent.controller.result import Metrics, StepRecord
 from webagent.controller.settings import Settings
@@ -55,6 +71,8 @@ class OutOfActions(Exception):
 
 OUTSIDE = Subtask("0", "between subtasks")
 """What the steps taken outside any subtask (a restart, the backup choice) are filed under."""
+TITLE_CHARS = 48
+"""Characters of a page's title a history line shows."""
 _DENIALS_TO_STOP = 2
 
 
@@ -122,6 +140,13 @@ class SubtaskExecutor:
         self._last: _Executed | None = None
         self._pending: StepAnswer | None = None
         self._stack: list[_Remedy] = []
+        self._form = StepForm(
+            remedies=settings.remedies,
+            evaluate=settings.evaluate,
+            plan=settings.plan and settings.fold_plan,
+            backtrack=settings.evaluate and settings.backtrack,
+        )
+        """What every step answer of the run holds: one tool definition for the whole run."""
 
     # -- what the trial loop asks for -------------------------------------------------------
     def begin_trial(self, trial: int) -> None:
@@ -221,6 +246,9 @@ class SubtaskExecutor:
         if isinstance(answer.action, Stop) and (evaluation.task_done or _gives_up(answer)):
             return "done"
         if not evaluation.aligned and not evaluation.subtask_done:
+            if self.settings.backtrack and evaluation.then == "recover":
+                self.metrics.recoveries += 1
+                return "go"  # the model acts from here, as it asked
             if self.settings.backtrack:
                 return "backtracked" if self._backtrack(subtask) else "failed"
             if self.settings.fail_misaligned:
@@ -231,34 +259,37 @@ class SubtaskExecutor:
     def _step(
         self, page: Page, subtask: Subtask | None, upcoming: str | None, *, make_plan: bool = False
     ) -> StepAnswer:
-        form = StepForm(
-            remedies=self.settings.remedies, evaluate=self.settings.evaluate, plan=make_plan
-        )
+        settings = self.settings
         previous = self._last if self._last is not None and not self._last.evaluated else None
-        has_previous = previous is not None
+        turn = StepTurn(make_plan=make_plan, judge=settings.evaluate and previous is not None)
         refusals: list[str] = []
-        query = step_query(page.permitted, form, has_previous=has_previous, refusals=refusals)
+        query = step_query(page.permitted, self._form, turn, refusals=refusals)
         try:
             answer = self.model.ask(
                 query,
-                tools=step_tools(page.permitted, form, has_previous=has_previous),
-                task=self.task,
+                tools=step_tools(self._form),
+                # the system part: the same on every step of the run
+                grammar=grammar(),
+                plan_field=self._form.plan,
+                evaluate=self._form.evaluate,
+                backtrack=self._form.backtrack,
+                remedies=self._form.remedies,
+                secrets=self.secrets,
                 site=page.site,
-                state=page.state,
-                purposes=dict(page.permitted.purposes),
-                evaluate=form.evaluate,
-                remedies=form.remedies,
-                previous=_previous(previous),
-                make_plan=make_plan,
-                guidance=self.guidance,
-                plan=self.plan.text() if self.plan and self.settings.plan and subtask else "",
+                # the rest, the steadiest first
+                task=self.task,
+                guidance=self.guidance if make_plan else None,
+                plan=self.plan.text(subtask) if self.plan and settings.plan and subtask else "",
+                notes=self.notes,
+                memory=self.memory.lines() if settings.memory else [],
+                history=self.history[-settings.history :],
                 subtask=subtask.text if subtask else "",
                 next_subtask=upcoming,
-                notes=self.notes,
-                memory=self.memory.lines() if self.settings.memory else [],
-                history=self.history[-self.settings.history :],
+                make_plan=make_plan,
+                judge=turn.judge,
+                state=page.state,
+                permitted=page.permitted.describe(),
                 refusal_note=None,
-                secrets=self.secrets,
                 observation=page.observation.text,
             )
         finally:
@@ -344,8 +375,9 @@ class SubtaskExecutor:
         self._pace()
         result = self.browser.act(action, irreversible=flagged)
         self.metrics.actions += 1
-        line = f"{format_action(action)}{describe_target(action, page)} on '{page.title}'"
-        line += " -> ok" if result.ok else f" -> failed: {result.error}"
+        line = f"{format_action(action)}{describe_target(action, page)} on '{_clip(page.title)}'"
+        if not result.ok:  # a line without a failure is an action that worked
+            line += f" -> failed: {result.error}"
         self.history.append(line if kind == "action" else f"({kind}) {line}")
         self.subtask_history.append(line)
         record = StepRecord(
@@ -425,12 +457,6 @@ def _gives_up(answer: StepAnswer) -> bool:
     return answer.final is not None and answer.final.status != "SUCCESS"
 
 
-def _previous(last: _Executed | None) -> dict[str, str | None] | None:
-    if last is None:
-        return None
-    return {
-        "action": format_action(last.action),
-        "title": last.page.title,
-        "url": last.page.url,
-        "error": last.result.error,
-    }
+def _clip(title: str, limit: int = TITLE_CHARS) -> str:
+    """A page title for a history line: long ones cut, since every line repeats one."""
+    return title if len(title) <= limit else title[: limit - 1].rstrip() + "…"

@@ -69,21 +69,22 @@ class Plan:
                 return subtask
         raise KeyError(subtask_id)
 
-    def text(self) -> str:
+    def text(self, current: Subtask | None = None) -> str:
         """The plan as the prompts show it: one numbered line per subtask, children indented,
-        each with its status."""
+        each with its status; `current`'s line ends with "(now)"."""
         lines: list[str] = []
         for subtask in self.subtasks:
-            _lines(subtask, lines)
+            _lines(subtask, lines, current)
         return "\n".join(lines)
 
     def steps(self) -> list[str]:
         return [subtask.text for subtask in self.subtasks]
 
 
-def _lines(subtask: Subtask, lines: list[str]) -> None:
+def _lines(subtask: Subtask, lines: list[str], current: Subtask | None) -> None:
     indent = "  " * subtask.depth
     join = f" ({subtask.operator.upper()} of its steps)" if subtask.operator else ""
-    lines.append(f"{indent}{subtask.id}. {subtask.text} [{subtask.status.value}]{join}")
+    now = " (now)" if subtask is current else ""
+    lines.append(f"{indent}{subtask.id}. {subtask.text} [{subtask.status.value}]{join}{now}")
     for child in subtask.children:
-        _lines(child, lines)
+        _lines(child, lines, current)

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from webagent.actions import Action, Stop, action_from_tool_call, parse_action
+from webagent.actions import Action, Stop, parse_action
 from webagent.actions.schema import descriptions
 from webagent.errors import ActionParseError
 from webagent.llm.queries import FinalAnswer, Query, ToolCall
@@ -89,6 +89,9 @@ class Evaluation:
     aligned: bool
     subtask_done: bool
     task_done: bool
+    then: Literal["recover", "backtrack"] | None = None
+    """For a misaligned action: take this answer's action from here ("recover"), or go back
+    and try the first remedy ("backtrack"); None: the answer did not say."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,93 +114,119 @@ class StepAnswer:
 
 @dataclass(frozen=True, slots=True)
 class StepForm:
-    """What a step answer holds besides the action, by mode."""
+    """What a run's step answers hold besides the action: the same on every step of a run
+    (and every run of a mode), so that the tool definition never changes and a provider's
+    prefix cache keeps it."""
 
     remedies: int
     """How many remedies to ask for (0: none)."""
     evaluate: bool
-    """Whether to ask for the evaluation of the previous action (when there is one)."""
+    """Whether the previous action is judged (when there is one)."""
     plan: bool = False
-    """Whether this first step also makes the plan (one call instead of two)."""
+    """Whether the run's first step makes the plan (one call instead of two)."""
+    backtrack: bool = False
+    """Whether a misaligned verdict chooses between recovering here and backtracking."""
+
+
+@dataclass(frozen=True, slots=True)
+class StepTurn:
+    """What this step's answer must fill in."""
+
+    make_plan: bool = False
+    judge: bool = False
+    """There is a previous action to judge."""
 
 
 _EVALUATION = ("effect", "aligned", "subtask_done", "task_done")
-_NEVER_IRREVERSIBLE = frozenset({"stop", "note_down", "scroll", "tab_focus", "new_tab"})
 _FINAL = ("task_type", "status", "retrieved_data", "error_details")
+TOOL = "act"
+"""The one tool a step answers with: its action is written in the action grammar."""
 
 
 def _explained(argument: str) -> str:
     return descriptions("arguments.md")["step"].arguments[argument]
 
 
-def step_tools(permitted: Permitted, form: StepForm, *, has_previous: bool) -> list[dict[str, Any]]:
-    """The permitted actions as tools, each with the step's extra arguments."""
-    tools = permitted.tools()
-    for tool in tools:
-        function = tool["function"]
-        parameters = function["parameters"]
-        extra: dict[str, Any] = {}
-        required = []
-        if form.plan:
-            extra["plan"] = {"type": "array", "items": {"type": "string"}}
-            required.append("plan")
-        extra["thought"] = {"type": "string"}
-        required.append("thought")
-        if form.evaluate and has_previous:
-            extra["effect"] = {"type": "string"}
-            for flag in ("aligned", "subtask_done", "task_done"):
-                extra[flag] = {"type": "boolean"}
-            required += list(_EVALUATION)
-        if form.remedies:
-            extra["remedies"] = {"type": "array", "items": {"type": "string"}}
-            required.append("remedies")
-        if function["name"] not in _NEVER_IRREVERSIBLE:
-            extra["irreversible"] = {"type": "boolean"}
-        if function["name"] == Stop.name:
-            final = FinalAnswer.model_json_schema()["properties"]
-            for name in _FINAL:
-                extra[name] = {k: v for k, v in final[name].items() if k not in ("title",)}
-            required += list(_FINAL)
-        for name, schema in extra.items():
-            schema["description"] = _explained(name)
-        parameters["properties"] = {**extra, **parameters["properties"]}
-        parameters["required"] = [*required, *parameters["required"]]
-    return tools
+def step_tools(form: StepForm) -> list[dict[str, Any]]:
+    """The step's one tool, `act`: the same definition on every step of a run. Its fields
+    are explained once, in the step prompt; which actions a page permits, and on which
+    elements, is told there too and checked when the answer is read, never written into the
+    schema (which would then change with every page and defeat a provider's prefix cache)."""
+    properties: dict[str, Any] = {}
+    if form.plan:
+        properties["plan"] = {"type": ["array", "null"], "items": {"type": "string"}}
+    if form.evaluate:
+        properties["effect"] = {"type": ["string", "null"]}
+        for flag in ("aligned", "subtask_done", "task_done"):
+            properties[flag] = {"type": ["boolean", "null"]}
+        if form.backtrack:
+            properties["then"] = {
+                "type": ["string", "null"],
+                "enum": ["recover", "backtrack", None],
+            }
+    properties["thought"] = {"type": "string"}
+    properties["action"] = {"type": "string"}
+    if form.remedies:
+        properties["remedies"] = {"type": "array", "items": {"type": "string"}}
+    properties["irreversible"] = {"type": "boolean"}
+    # stop's outcome, null with any other action
+    properties["task_type"] = {"type": ["string", "null"]}
+    properties["status"] = {"type": ["string", "null"]}
+    properties["retrieved_data"] = {
+        "type": ["array", "null"],
+        "items": {"type": ["string", "number", "boolean"]},
+    }
+    properties["error_details"] = {"type": ["string", "null"]}
+    return [
+        {
+            "type": "function",
+            "function": {
+                "name": TOOL,
+                "description": _explained("act"),
+                "strict": True,
+                "parameters": {
+                    "type": "object",
+                    "properties": properties,
+                    "required": list(properties),
+                    "additionalProperties": False,
+                },
+            },
+        }
+    ]
 
 
 def step_query(
-    permitted: Permitted, form: StepForm, *, has_previous: bool, refusals: list[str]
+    permitted: Permitted, form: StepForm, turn: StepTurn, *, refusals: list[str]
 ) -> Query[StepAnswer]:
-    """The `step` query for one page; reading the answer refuses impermissible actions
-    (appending to `refusals`, so the count survives re-asks) and validates the rest."""
+    """The `step` query for one page; reading the answer refuses an action the page does not
+    permit (appending to `refusals`, so the count survives re-asks) and validates the rest."""
 
     def read(call: ToolCall) -> StepAnswer:
+        if call.name != TOOL:
+            raise ValueError(f"call the tool {TOOL!r} (with the action in `action`)")
         arguments = dict(call.arguments)
-        thought = str(arguments.pop("thought", "") or "")
-        plan = _plan(arguments.pop("plan", None), required=form.plan)
-        evaluation = _evaluation(arguments, required=form.evaluate and has_previous)
-        remedy_texts = arguments.pop("remedies", None) or []
-        irreversible = arguments.pop("irreversible", False) is True
-        final_fields = {name: arguments.pop(name) for name in _FINAL if name in arguments}
-        action = action_from_tool_call(call.name, arguments)
+        plan = _plan(arguments.get("plan"), required=turn.make_plan)
+        evaluation = _evaluation(arguments, required=form.evaluate and turn.judge)
+        action = parse_action(str(arguments.get("action") or ""))
         refusal = permitted.refusal(action)
         if refusal is not None:
             refusals.append(refusal)
             raise ValueError(f"refused: {refusal}")
-        final = None
-        if isinstance(action, Stop):
-            final = _final(final_fields, action)
+        final = _final(arguments, action) if isinstance(action, Stop) else None
+        remedy_texts = arguments.get("remedies") or []
+        if not isinstance(remedy_texts, list):
+            raise ValueError("remedies must be a list of actions written like `action`")
         remedies, dropped = _remedies(remedy_texts, permitted, form.remedies)
         return StepAnswer(
             action,
-            thought,
+            str(arguments.get("thought") or ""),
             remedies,
             evaluation,
             final,
             tuple(refusals),
             tuple(dropped),
             plan,
-            irreversible,
+            arguments.get("irreversible") is True,
         )
 
     return Query(name="step", template="step", mode="tools", read=read)
@@ -214,7 +243,7 @@ def _plan(value: Any, *, required: bool) -> tuple[str, ...] | None:
 
 
 def _evaluation(arguments: dict[str, Any], *, required: bool) -> Evaluation | None:
-    present = {name: arguments.pop(name) for name in _EVALUATION if name in arguments}
+    present = {name: arguments.get(name) for name in _EVALUATION}
     if not required:
         return None
     missing = [name for name in _EVALUATION if present.get(name) is None]
@@ -226,10 +255,17 @@ def _evaluation(arguments: dict[str, Any], *, required: bool) -> Evaluation | No
         if not isinstance(value, bool):
             raise ValueError(f"{name} must be true or false, not {value!r}")
         flags[name] = value
-    return Evaluation(str(present["effect"]), **flags)
+    then = arguments.get("then")
+    if then not in ("recover", "backtrack", None):
+        raise ValueError(f'then must be "recover", "backtrack" or null, not {then!r}')
+    return Evaluation(str(present["effect"]), **flags, then=then)
 
 
-def _final(fields: Mapping[str, Any], stop: Stop) -> FinalAnswer:
+def _final(given: Any, stop: Stop) -> FinalAnswer:
+    if given is not None and not isinstance(given, Mapping):
+        raise ValueError("answer must be an object with task_type, status, retrieved_data and "
+                         "error_details")  # fmt: skip
+    fields: Mapping[str, Any] = given or {}
     data = {
         "task_type": fields.get("task_type") or "RETRIEVE",
         "status": fields.get("status") or "SUCCESS",

@@ -19,6 +19,8 @@ class Metrics:
     trials: int = 0
     plan_revisions: int = 0
     backtracks: int = 0
+    recoveries: int = 0
+    """Misaligned actions the model chose to recover from where it was, not to backtrack."""
     remaps_rule: int = 0
     remaps_model: int = 0
     decompositions: int = 0

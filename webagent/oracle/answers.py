@@ -5,7 +5,7 @@ every answer needs (pure functions of the request and the solution path)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from webagent.actions import Action, GoBack, Scroll, Stop, format_action
@@ -49,19 +49,24 @@ def tool_call(
     evaluation: dict[str, Any] | None,
     plan: list[str] | None = None,
 ) -> ScriptedAnswer:
-    """The tool call for `choice`, with exactly the extra arguments its tool takes (the
-    plan, when the first step is asked to make it)."""
-    name = choice.action.name
-    arguments: dict[str, Any] = {"plan": plan or [], "thought": choice.thought}
-    for key, value in (evaluation or {}).items():
-        arguments[key] = value
-    arguments["remedies"] = [format_action(remedy) for remedy in choice.remedies]
-    for key, value in (choice.final or {}).items():
-        arguments[key] = value
-    for spec in fields(choice.action):
-        arguments[spec.name] = getattr(choice.action, spec.name)
-    taken = {key: value for key, value in arguments.items() if view.menu.takes(name, key)}
-    return ScriptedAnswer.tool(name, taken)
+    """The `act` call for `choice`, with every field the tool takes (null where it does not
+    apply): the plan when this turn makes it, the verdict on the previous action when there
+    is one, the outcome's fields with stop."""
+    verdict = evaluation or {}
+    arguments: dict[str, Any] = {
+        "plan": (plan or []) if view.makes_plan else None,
+        **{key: verdict.get(key) for key in ("effect", "aligned", "subtask_done", "task_done")},
+        "then": None,
+        "thought": choice.thought,
+        "action": format_action(choice.action),
+        "remedies": [format_action(remedy) for remedy in choice.remedies],
+        "irreversible": False,
+    }
+    outcome = choice.final if choice.final and isinstance(choice.action, Stop) else {}
+    for name in ("task_type", "status", "retrieved_data", "error_details"):
+        arguments[name] = outcome.get(name)
+    taken = {key: value for key, value in arguments.items() if view.menu.takes(key)}
+    return ScriptedAnswer.tool("act", taken)
 
 
 def remedies_for(

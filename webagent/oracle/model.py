@@ -228,9 +228,8 @@ class OracleModel:
     def _step(self, request: ChatRequest) -> ScriptedAnswer:
         if not request.body.tools:  # text mode (a server without tools): not supported
             why = "the oracle acts only through tools"
-            return json_answer(
-                {"tool": "stop", "arguments": {"answer": "", **failure_answer("RETRIEVE", why)}}
-            )
+            stop = {"action": "stop []", **failure_answer("RETRIEVE", why)}
+            return json_answer({"tool": "act", "arguments": {"thought": why, **stop}})
         view = StepView.of(request)
         task_id = self.task_id(view.task)
         path = self._paths.get(task_id) if task_id is not None else None
@@ -315,16 +314,13 @@ class OracleModel:
 
     def _evaluation(self, turn: _Turn, progress: Progress, choice: Choice) -> dict[str, Any] | None:
         view = turn.view
-        if not view.menu.evaluates:
+        if not view.menu.evaluates or not view.has_previous:
             return None
         final = choice.final or {}
         task_done = isinstance(choice.action, Stop) and final.get("status") not in (
             None,
             "UNKNOWN_ERROR",
         )
-        if not view.has_previous:
-            effect = "No action has been taken yet."
-            return verdict_of(effect, aligned=True, subtask_done=False, task_done=task_done)
         verdict = progress.previous
         aligned = verdict == "advanced" or (verdict == "neutral" and progress.on_path)
         done = verdict == "advanced" and turn.path.subtask_done(view.subtask, progress.cursor)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as field_
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -31,8 +32,11 @@ _ELEMENT = re.compile(
 )
 _ID = re.compile(r"\[(?:f\d+)?e\d+\] ?")
 _NUMBERED = re.compile(r"^(\d+)\. (.*)$")
-_PLAN_LINE = re.compile(r"^(?P<indent> *)(?P<id>\d+(?:\.\d+)*)\. (?P<text>.*) \[(?P<status>\w+)\]")
-_REMEDY_COUNT = re.compile(r"give up to (\d+) other actions")
+_PLAN_LINE = re.compile(
+    r"^(?P<indent> *)(?P<id>\d+(?:\.\d+)*)\. (?P<text>.*) \[(?P<status>\w+)\]"
+    r"(?: \((?:AND|OR) of its steps\))?(?P<now> \(now\))?$"
+)
+_REMEDY_COUNT = re.compile(r"`remedies`: up to (\d+) other actions")
 _SCROLL_NOTE = re.compile(r"^\(Viewport only: more elements (.*); scroll to see them\.\)$", re.M)
 _OPTIONS = re.compile(r"options: (.*?)(?: \(\+\d+ more\))?$")
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'|\"([^\"]*)\"")
@@ -45,8 +49,8 @@ _ACTION_PART = {
 }
 _ANY_ACTION = re.compile(r"^[a-z_]+(?: \[[^\]]*\])*(?= \(| on ')")
 _LINE_TAIL = re.compile(
-    r"^(?: \((?P<role>[a-z][\w-]*) '(?P<name>.*?)'\))? on '(?P<title>.*?)' -> "
-    r"(?P<result>ok|failed: .*)$",
+    r"^(?: \((?P<role>[a-z][\w-]*) '(?P<name>.*?)'\))? on '(?P<title>.*?)'"
+    r"(?: -> (?P<result>failed: .*))?$",
     re.S,
 )
 
@@ -149,15 +153,15 @@ class HistoryLine:
         word = body.split(" ", 1)[0]
         head = (_ACTION_PART.get(word) or _ANY_ACTION).match(body)
         if head is None:
-            return cls(kind, text, None, None, None, ok=" -> ok" in body)
+            return cls(kind, text, None, None, None, ok=" -> failed: " not in body)
         tail = _LINE_TAIL.match(body[head.end() :])
         try:
             action: Action | None = parse_action(head.group(0))
         except ActionParseError:
             action = None
         if tail is None:
-            return cls(kind, text, action, None, None, ok=body.endswith(" -> ok"))
-        return cls(kind, text, action, tail["role"], tail["name"], ok=tail["result"] == "ok")
+            return cls(kind, text, action, None, None, ok=" -> failed: " not in body)
+        return cls(kind, text, action, tail["role"], tail["name"], ok=tail["result"] is None)
 
 
 def _numbered_block(text: str, heading: str) -> list[str]:
@@ -180,56 +184,74 @@ def _numbered_block(text: str, heading: str) -> list[str]:
     return lines
 
 
-# -- the tools ---------------------------------------------------------------------------------
+# -- what the step may do ---------------------------------------------------------------------
+_PERMITTED_ITEM = re.compile(r"^- (?P<name>[a-z_]+)(?P<rest>.*)$")
+_ONLY_ON = re.compile(r" on ((?:\[(?:f\d+)?e\d+\] ?)+)only$")
+_ALL_BUT = re.compile(r" on any element but ((?:\[(?:f\d+)?e\d+\] ?)+)$")
+_IDS = re.compile(r"\[((?:f\d+)?e\d+)\]")
+
+
 @dataclass(frozen=True, slots=True)
 class ToolMenu:
-    """The offered tools: their names, the arguments each takes, and the element ids an
-    element tool is limited to (None: any element of the page)."""
+    """What a step may answer: the actions the page permits, with the element ids an
+    element action is limited to (None: any element of the page), and the fields the `act`
+    tool takes."""
 
-    arguments: Mapping[str, frozenset[str]]
-    targets: Mapping[str, tuple[str, ...] | None]
+    permitted: Mapping[str, tuple[str, ...] | None]
+    fields: frozenset[str]
+    left_out: Mapping[str, frozenset[str]] = field_(default_factory=dict)
+    """Action name -> the element ids it may not target (when the prompt says so)."""
 
     @classmethod
-    def of(cls, tools: list[dict[str, Any]] | None) -> ToolMenu:
-        arguments: dict[str, frozenset[str]] = {}
-        targets: dict[str, tuple[str, ...] | None] = {}
+    def of(cls, user: str, tools: list[dict[str, Any]] | None) -> ToolMenu:
+        permitted: dict[str, tuple[str, ...] | None] = {}
+        left_out: dict[str, frozenset[str]] = {}
+        listed = field(user, "Permitted here") or ""
+        for item in listed.removesuffix(".").split("; "):
+            match = _PERMITTED_ITEM.match(f"- {item}")
+            if match is None:
+                continue
+            only = _ONLY_ON.search(match["rest"])
+            but = _ALL_BUT.search(match["rest"])
+            permitted[match["name"]] = tuple(_IDS.findall(only.group(1))) if only else None
+            if but:
+                left_out[match["name"]] = frozenset(_IDS.findall(but.group(1)))
+        fields: frozenset[str] = frozenset()
         for tool in tools or ():
             function = tool.get("function") or {}
-            name = function.get("name")
-            if not isinstance(name, str):
-                continue
             properties = (function.get("parameters") or {}).get("properties") or {}
-            arguments[name] = frozenset(properties)
-            element = properties.get("element")
-            enum = element.get("enum") if isinstance(element, dict) else None
-            targets[name] = tuple(str(e) for e in enum) if isinstance(enum, list) else None
-        return cls(arguments, targets)
+            fields = fields | frozenset(properties)
+        return cls(permitted, fields, left_out)
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(self.arguments)
+        return tuple(self.permitted)
 
     def offers(self, name: str) -> bool:
-        return name in self.arguments
+        return name in self.permitted
 
-    def takes(self, tool: str, argument: str) -> bool:
-        return argument in self.arguments.get(tool, frozenset())
+    def takes(self, field: str) -> bool:
+        return field in self.fields
 
-    def permits(self, tool: str, element: str | None = None) -> bool:
-        """Whether `tool` is offered and, for an element tool, may target `element`."""
-        if tool not in self.arguments:
+    def permits(self, action: str, element: str | None = None) -> bool:
+        """Whether the page permits `action` and, for an element action, on `element`."""
+        if action not in self.permitted:
             return False
-        allowed = self.targets.get(tool)
-        return element is None or allowed is None or element in allowed
+        allowed = self.permitted[action]
+        if element is None:
+            return True
+        if element in self.left_out.get(action, frozenset()):
+            return False
+        return allowed is None or element in allowed
 
     @property
     def evaluates(self) -> bool:
-        """Whether the step asks for the evaluation of the previous action."""
-        return any("aligned" in arguments for arguments in self.arguments.values())
+        """Whether the step's answers judge the previous action."""
+        return "aligned" in self.fields
 
     @property
     def has_remedies(self) -> bool:
-        return any("remedies" in arguments for arguments in self.arguments.values())
+        return "remedies" in self.fields
 
 
 # -- a step request ----------------------------------------------------------------------------
@@ -244,7 +266,7 @@ class PlanLine:
 
 @dataclass(frozen=True, slots=True)
 class StepView:
-    """A `step` (or `act`) request as a model reads it."""
+    """A `step` request as a model reads it."""
 
     task: str | None
     plan: tuple[PlanLine, ...]
@@ -255,6 +277,8 @@ class StepView:
     menu: ToolMenu
     remedies: int
     """How many remedies the prompt asks for (0 when the tools take none)."""
+    makes_plan: bool = False
+    """Whether this turn is asked to make the plan."""
 
     @classmethod
     def of(cls, request: ChatRequest) -> StepView:
@@ -262,7 +286,7 @@ class StepView:
         page_at = user.find("\nCurrent page:\n")
         head = user if page_at < 0 else user[:page_at]
         page = "" if page_at < 0 else user[page_at + len("\nCurrent page:\n") :]
-        menu = ToolMenu.of(request.body.tools)
+        menu = ToolMenu.of(head, request.body.tools)
         remedies = 0
         if menu.has_remedies:
             count = _REMEDY_COUNT.search(system)
@@ -270,14 +294,15 @@ class StepView:
         return cls(
             task=task_of(user),
             plan=_plan_lines(head),
-            subtask=field(head, "Current subtask"),
+            subtask=field(head, "Current subtask") or _current(head),
             history=tuple(
                 HistoryLine.parse(line) for line in _numbered_block(head, "Actions so far:")
             ),
-            has_previous=re.search(r"^Previous action: ", head, re.M) is not None,
+            has_previous="\nThis turn: judge " in head,
             page=read_page(page),
             menu=menu,
             remedies=remedies,
+            makes_plan="\nThis turn: make the plan" in head,
         )
 
     @property
@@ -320,6 +345,15 @@ def field(text: str, name: str) -> str | None:
     """The rest of the line `name: ...` in `text`, stripped; None when no line starts so."""
     match = re.search(rf"^{re.escape(name)}: (.*)$", text, re.M)
     return match.group(1).strip() if match else None
+
+
+def _current(text: str) -> str | None:
+    """The plan line marked "(now)": the subtask being worked on."""
+    for line in section(text, "Plan:").split("\n"):
+        match = _PLAN_LINE.match(line)
+        if match and match["now"]:
+            return match["text"]
+    return None
 
 
 def _plan_lines(text: str) -> tuple[PlanLine, ...]:

@@ -1,26 +1,29 @@
 """The actions a state permits on one page: LASER's per-state action space, made concrete.
 
     permitted = Permitted.of(profile, state, observation)
-    permitted.tools()                  # OpenAI tools: one per permitted action type
+    permitted.describe()               # what the prompt tells the model is permitted
     permitted.refusal(Click("e40"))    # None, or why the action is not permitted here
 
 A permission names action types and, for element actions, may limit them to elements whose
 role and name match patterns; the page's elements that match become the only targets the
-model is offered (an `enum` in the tool's schema) and the only ones accepted. Every state
-also permits the site's `always` actions (scroll, go_back, note_down, stop by default).
+model is told of and the only ones accepted (an answer outside them is refused and asked
+again). Every state also permits the site's `always` actions (scroll, go_back, note_down,
+stop by default).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from webagent.actions import ACTIONS_BY_NAME, Action, tool_schemas
+from webagent.actions import ACTIONS_BY_NAME, Action
 from webagent.observation import Observation
 from webagent.sites.match import element_matches
 from webagent.sites.profile import ELEMENT_ACTIONS, Profile, State
 
+LISTED = 8
+"""Element ids a permission lists at most; beyond, it says what the state permits it for."""
 Targets = tuple[str, ...] | None
 """The element ids an element action may target; None: any element on the page."""
 
@@ -34,6 +37,8 @@ class Permitted:
     """Action name -> allowed element ids (None: any; only element actions have ids)."""
     purposes: Mapping[str, str]
     """Action name -> what the state permits it for (from the profile), if said."""
+    elements: tuple[str, ...] = ()
+    """Every element id on the page (to say which are left out when that is shorter)."""
 
     @classmethod
     def of(cls, profile: Profile, state: State, observation: Observation) -> Permitted:
@@ -68,7 +73,8 @@ class Permitted:
                 targets[name] = None
             elif ids:
                 targets[name] = tuple(sorted(ids, key=_document_order(observation)))
-        return cls(state.name, targets, {n: "; ".join(p) for n, p in purposes.items()})
+        every = tuple(element.id for element in observation.elements)
+        return cls(state.name, targets, {n: "; ".join(p) for n, p in purposes.items()}, every)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -91,16 +97,30 @@ class Permitted:
             )
         return None
 
-    def tools(self) -> list[dict[str, Any]]:
-        """One OpenAI tool per permitted action type; limited targets become an `enum`."""
-        tools = tool_schemas(ACTIONS_BY_NAME[name] for name in self.targets)
-        for tool in tools:
-            function = tool["function"]
-            ids = self.targets[function["name"]]
+    def describe(self) -> list[str]:
+        """What the prompt says is permitted: each action type and, when limited, the element
+        ids it may target (or, when that is shorter, the ones it may not). What the state
+        permits each for is in the state's instructions."""
+        lines = []
+        for name, ids in self.targets.items():
+            line = name
             if ids is not None:
-                element = function["parameters"]["properties"]["element"]
-                function["parameters"]["properties"]["element"] = {**element, "enum": list(ids)}
-        return tools
+                allowed = set(ids)
+                left_out = [element for element in self.elements if element not in allowed]
+                shortest = min(len(left_out), len(ids))
+                if shortest > LISTED and self.purposes.get(name):
+                    purpose = self.purposes[name].replace("; ", ", ")  # "; " parts the list
+                    line += f" (only for: {purpose})"  # a long list of ids costs more
+                elif len(left_out) < len(ids):
+                    line += " on any element but " + _listed(left_out) if left_out else ""
+                else:
+                    line += " on " + _listed(ids) + " only"
+            lines.append(line)
+        return lines
+
+
+def _listed(ids: Iterable[str]) -> str:
+    return " ".join(f"[{element}]" for element in ids)
 
 
 def _document_order(observation: Observation) -> Any:
