@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -79,6 +80,42 @@ def test_run_json_carries_steps_notes_and_usage(capsys: pytest.CaptureFixture[st
     assert data["usage"]["calls"] == 1
     assert data["usage"]["prompt_tokens"] > 0
     assert data["metrics"]["actions"] == 0
+
+
+def test_a_run_against_a_prefix_caching_endpoint_shows_the_cached_share(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An endpoint that caches prompt prefixes (as OpenAI's does from 1,024 tokens) serves the
+    second step request's shared start from its cache; the run's usage and its last printed
+    line say how much."""
+    one_run = [
+        ("plan", {"subtasks": ["Read the store's name on the home page"]}),
+        ("step", step("note_down", text="One Stop Market")),
+        (
+            "step",
+            step(
+                "stop",
+                **evaluation(True, subtask_done=True, task_done=True),
+                **stop(["One Stop Market"]),
+            ),
+        ),
+    ]
+    scenario = Scenario(one_run * 2)  # two runs: as JSON, then printed
+    with start_model_server(answerer=scenario, prefix_cache=True) as server:
+        args = ["run", "--site", "demo_shop", "--base-url", server.url]
+        code = main([*args, "--json", "--quiet", "What is the store called?"])
+        data = json.loads(capsys.readouterr().out)
+        code_printed = main([*args, "--quiet", "What is the store called?"])
+        printed = capsys.readouterr().out
+    assert code == code_printed == 0
+    usage = data["usage"]
+    assert usage["cached_tokens"] >= 1024  # the second request's shared start
+    assert usage["cached_tokens"] < usage["prompt_tokens"] / 2  # the first one is all fresh
+    assert usage["cached_share"] == round(usage["cached_tokens"] / usage["prompt_tokens"], 4)
+    # the second run's first request starts as the first run's did: cached across runs too
+    share = re.search(r"\((\d+)% of the prompt cached\)", printed)
+    assert share is not None, printed
+    assert int(share.group(1)) > round(100 * usage["cached_share"])
 
 
 def test_run_with_an_unreachable_model_ends_with_the_reason(

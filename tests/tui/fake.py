@@ -35,8 +35,12 @@ PLACE_ORDER = Confirmation(
 
 
 class FakeSession:
-    def __init__(self, *, gate: threading.Event | None = None, delay: float = 0.0) -> None:
+    def __init__(
+        self, *, gate: threading.Event | None = None, delay: float = 0.0, cached_share: float = 0.0
+    ) -> None:
         self.gate = gate
+        self.cached_share = cached_share
+        """The share of the prompt tokens the endpoint says it served from its cache."""
         self.delay = delay
         self.where = "demo_shop"
         self.actions = 0
@@ -70,6 +74,10 @@ class FakeSession:
             on_event(ev.Finished(answer, "aborted"))
             return RunResult(answer, "aborted", metrics)
 
+    def usage(self, calls: int, tokens: int, cost: float) -> ev.Usage:
+        prompt = tokens * 9 // 10
+        return ev.Usage(calls, tokens, cost, int(prompt * self.cached_share), prompt)
+
     def show_browser(self, visible: bool) -> bool:
         self.shown.append(visible)
         return self.can_show
@@ -87,7 +95,7 @@ class FakeSession:
         plan = Plan.of(["Find the Logitech mouse", "Add it to the cart", "Check out"])
         emit(ev.TrialStarted(1))
         emit(ev.PlanMade(plan, revised=False))
-        emit(ev.Usage(1, 850, 0.0012))
+        emit(self.usage(1, 850, 0.0012))
         if self.gate is not None:
             self.busy.set()
             # Bounded, so a failing test cannot leave the worker thread waiting forever.
@@ -131,7 +139,7 @@ class _Script:
         self.act(search, f"{SHOP}/search?q=logitech+mouse", (GoBack(),))
         self.emit(ev.Evaluated(search, Evaluation("results", True, True, False)))
         self.status(subtask, Status.DONE)
-        self.emit(ev.Usage(3, 2900, 0.0041))
+        self.emit(self.fake.usage(3, 2900, 0.0041))
 
     def add_to_cart(self, subtask: Subtask) -> None:
         self.status(subtask, Status.RUNNING)
@@ -152,7 +160,7 @@ class _Script:
             self.status(child, Status.DONE)
         self.emit(ev.NoteTaken("Logitech M185 costs $14.99"))
         self.act(NoteDown("Logitech M185 costs $14.99"), f"{SHOP}/product/30")
-        self.emit(ev.Usage(6, 7400, 0.0113))
+        self.emit(self.fake.usage(6, 7400, 0.0113))
 
     def check_out(self, subtask: Subtask, confirm: Callable[[Confirmation], bool]) -> RunResult:
         self.status(subtask, Status.RUNNING)
@@ -183,7 +191,7 @@ class _Script:
                 retrieved_data=None,
                 error_details="placing the order was not approved",
             )
-        self.emit(ev.Usage(7, 8800, 0.0131))
+        self.emit(self.fake.usage(7, 8800, 0.0131))
         how = "stop" if approved else "denied"
         self.emit(ev.Finished(answer, how))
         return RunResult(answer, how, self.metrics, notes=["Logitech M185 costs $14.99"])

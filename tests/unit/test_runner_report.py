@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from html.parser import HTMLParser
@@ -167,6 +168,24 @@ def test_totals_and_per_task_means() -> None:
     assert data["means"]["actions"] == pytest.approx(4)
     assert data["means"]["cost"] == pytest.approx(0.40 / 3)
     assert data["means"]["seconds"] == pytest.approx(40)
+
+
+def test_the_prompt_tokens_an_endpoint_served_from_its_cache_are_counted_and_shown() -> None:
+    cached = [
+        dataclasses.replace(
+            record(i, actions=2, calls=3),
+            metrics=TaskMetrics(actions=2, calls=3, prompt_tokens=4000, cached_tokens=cached),
+        )
+        for i, cached in ((1, 1000), (2, 2000))
+    ]
+    summary = summarize(cached, None)
+    totals = summary.to_json()["totals"]
+    assert (totals["prompt_tokens"], totals["cached_tokens"]) == (8000, 3000)
+    assert totals["cached_share"] == 0.375
+    html = render_html(summary)
+    row = re.search(r"Prompt tokens from the endpoint's cache</th><td>([^<]*)</td>", html)
+    assert row is not None
+    assert row.group(1) == "3,000 (37.5%)"
 
 
 def test_groups_per_template_and_task_type_have_their_own_rates_and_means() -> None:
