@@ -36,7 +36,7 @@ def register(commands: Any) -> None:
         "--noise and --eval-noise for a fallible model). Faults can be injected at given "
         "rates to test retries.",
         epilog='script lines: {"query": "plan", "answer": {...}} (JSON content), '
-        '{"query": "step", "answer": {"tool_call": {"name": "click", "arguments": {...}}}}, '
+        '{"query": "step", "answer": {"tool_call": {"name": "act", "arguments": {...}}}}, '
         '{"query": "summarize", "answer": "plain text"}. '
         "Fault names: 429, 500, hang, malformed, truncated, drop; e.g. --faults 429=0.1,500=0.1",
     )
@@ -108,6 +108,32 @@ def register(commands: Any) -> None:
     serve.add_argument("--quiet", action="store_true", help="do not print a line per request")
     serve.set_defaults(run=run_serve)
 
+    relay = sub.add_parser(
+        "relay",
+        help="a model endpoint answered through files, by a person or any program",
+        description="Serve the Chat Completions API on loopback and hand every request to "
+        "whoever writes the answer files: each request is written to DIR as NNNN-QUERY.md "
+        "(the messages, the tools with their parameters, what the answer must look like) and "
+        "the relay waits for NNNN-QUERY.answer.json (a tool call, a JSON answer or text); one "
+        "that does not fit gets NNNN-QUERY.error.md and is waited for again. Point `webagent "
+        "run`, `webagent tui` or `webagent webarena run` at it with --base-url.",
+        epilog="example: webagent llm relay answers/ --port 8765 & webagent run 'What is the "
+        "price of the Sony WC1493X headphones?' --site demo_shop --base-url "
+        "http://127.0.0.1:8765/v1 --timeout 600",
+    )
+    relay.add_argument("folder", type=Path, metavar="DIR", help="where requests and answers go")
+    relay.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    relay.add_argument("--port", type=int, default=8765, help="port (default 8765; 0: any)")
+    relay.add_argument(
+        "--timeout",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="how long to wait for an answer before answering 504 (default 600)",
+    )
+    relay.add_argument("--quiet", action="store_true", help="do not print a line per request")
+    relay.set_defaults(run=run_relay)
+
 
 def run_serve(args: argparse.Namespace) -> int:
     if not args.oracle and any(v is not None for v in (args.noise, args.eval_noise, args.seed)):
@@ -156,6 +182,26 @@ def run_serve(args: argparse.Namespace) -> int:
         if script is not None:
             counts = ", ".join(f"{q} x{script.total(q)}" for q in script.queries())
             print(f"script {args.script}: {counts or 'no answers'}", flush=True)
+        stop = threading.Event()
+        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        with contextlib.suppress(KeyboardInterrupt):
+            stop.wait()
+    return 0
+
+
+def run_relay(args: argparse.Namespace) -> int:
+    from webagent.llm.relay import Relay
+
+    if args.timeout <= 0:
+        raise ConfigError("--timeout must be more than 0 seconds")
+    relay = Relay(args.folder, timeout=args.timeout)
+    with start_model_server(
+        answerer=relay,
+        host=args.host,
+        port=args.port,
+        on_request=None if args.quiet else _print_request,
+    ) as server:
+        print(f"relay on {server.url}: requests and answers in {args.folder}", flush=True)
         stop = threading.Event()
         signal.signal(signal.SIGTERM, lambda *_: stop.set())
         with contextlib.suppress(KeyboardInterrupt):

@@ -3,7 +3,7 @@
 A script file is JSONL, one answer a line::
 
     {"query": "plan", "answer": {"steps": ["search for mice", "sort by price"]}}
-    {"query": "step", "answer": {"tool_call": {"name": "click", "arguments": {"element": "e12"}}}}
+    {"query": "step", "answer": {"tool_call": {"name": "act", "arguments": {"action": "go_back"}}}}
     {"query": "summarize", "answer": "It costs $9.99.", "usage": {"prompt_tokens": 900}}
 
 A string answer is raw text; `{"tool_call": {...}}` (that key alone) is a tool call; any other

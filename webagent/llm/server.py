@@ -142,6 +142,8 @@ class _AnswererSource:
     def answer(self, request: ChatRequest, *, consume: bool) -> ScriptedAnswer | _Reply:
         try:
             answer = self._answerer(request)
+        except TimeoutError as error:  # nobody answered in time, as a model may not
+            return _error(504, f"no answer: {error}", type="timeout")
         except Exception as error:  # the answerer is user code: its failure is a 500
             return _error(500, f"the answerer failed: {error!r}", type="server_error")
         if not isinstance(answer, ScriptedAnswer):
