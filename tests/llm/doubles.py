@@ -51,7 +51,6 @@ ACT_VARS: dict[str, Any] = {
     "plan": "",
     "memory": [],
     "subtask": "",
-    "next_subtask": None,
     "previous": None,
     "make_plan": False,
     "judge": False,

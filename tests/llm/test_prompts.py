@@ -283,7 +283,6 @@ _SAMPLES: dict[str, Any] = {
     "purposes": {"type": "search the shop", "click": "open a product", "scroll": "see more"},
     "plan": "1. Search for mice [done]\n2. Open the cheapest [running]",
     "subtask": "Open the cheapest",
-    "next_subtask": "Note down its price",
     "guidance": "Search first, then sort by price.",
     "failed_plans": [{"plan": "Browse the categories", "review": "Too slow; search instead."}],
     "reason": "subtask 2 failed",

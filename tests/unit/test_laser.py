@@ -141,7 +141,6 @@ def choose_action(
         memory=memory.lines() if memory is not None else [],
         history=[],
         subtask="",
-        next_subtask=None,
         previous=None,
         make_plan=False,
         judge=False,

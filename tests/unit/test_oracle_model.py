@@ -129,7 +129,6 @@ def _step_request(
         memory=[],
         history=list(history),
         subtask=subtask if not make_plan else "",
-        next_subtask=None,
         previous={"action": history[-1].split(" on ")[0], "error": None} if has_previous else None,
         make_plan=make_plan,
         judge=evaluate and has_previous,

@@ -183,21 +183,20 @@ class Controller:
     def _run_plan(self, plan: Plan) -> str:
         """Run the plan's subtasks; the reason the trial failed (a finished run raises)."""
         subtasks = plan.subtasks
-        for index, subtask in enumerate(subtasks):
-            upcoming = subtasks[index + 1].text if index + 1 < len(subtasks) else None
-            if not self._execute(subtask, upcoming, depth=0) and self.settings.fail_misaligned:
+        for subtask in subtasks:
+            if not self._execute(subtask, depth=0) and self.settings.fail_misaligned:
                 return f"subtask {subtask.id} ({subtask.text}) failed"
         # Every subtask is done, yet nothing said the task is: one last subtask to finish.
         closing = Subtask(str(len(subtasks) + 1), "Finish the task: give the answer and stop")
         plan.subtasks.append(closing)
         self._emit(ev.SubtaskChanged(closing))
-        if self._execute(closing, None, depth=self.settings.max_depth):
+        if self._execute(closing, depth=self.settings.max_depth):
             return "the plan ended without an answer"
         return "the task could not be finished after the plan"
 
     # -- ADaPT: execute, and decompose only on failure ---------------------------------------
-    def _execute(self, subtask: Subtask, upcoming: str | None, depth: int) -> bool:
-        if self._executor.attempt(subtask, upcoming):
+    def _execute(self, subtask: Subtask, depth: int) -> bool:
+        if self._executor.attempt(subtask):
             return True
         if not self.settings.decompose or depth >= self.settings.max_depth:
             return False
@@ -213,9 +212,8 @@ class Controller:
         self.metrics.decompositions += 1
         self._emit(ev.Decomposed(subtask))
         results = []
-        for index, child in enumerate(children):
-            after = children[index + 1].text if index + 1 < len(children) else upcoming
-            ok = self._execute(child, after, depth + 1)
+        for child in children:
+            ok = self._execute(child, depth + 1)
             results.append(ok)
             if answer.operator == "and" and not ok:
                 break

@@ -1,7 +1,7 @@
 """ADaPT's executor: one subtask run as a loop of steps, with remedies, evaluation and backtracking.
 
     executor = SubtaskExecutor(browser, model, task="...", settings=settings, ...)
-    executor.attempt(subtask, upcoming)     # True: the subtask is done; False: it failed
+    executor.attempt(subtask)               # True: the subtask is done; False: it failed
 
 Each step is one `step` answer that judges the previous action on the page it led to
 (Devil's Advocate 3.3.2), and picks the next action within the page state's permitted actions
@@ -159,7 +159,7 @@ class SubtaskExecutor:
     def plan_step(self, page: Page) -> StepAnswer:
         """The first step, which also makes the plan (one answer instead of two); its action
         is kept to run as the first subtask's first step."""
-        answer = self._step(page, None, None, make_plan=True)
+        answer = self._step(page, None, make_plan=True)
         self._pending = answer
         return answer
 
@@ -167,7 +167,7 @@ class SubtaskExecutor:
         """Go to `url` outside any subtask: a restart ("restart"), the backup ("backup")."""
         self._run(Goto(url), self.look(), None, OUTSIDE, kind)
 
-    def attempt(self, subtask: Subtask, upcoming: str | None) -> bool:
+    def attempt(self, subtask: Subtask) -> bool:
         """Run `subtask` step by step: True when it is done, False when it failed (a
         misaligned action without a remedy left, the steps ran out, an answer unreadable)."""
         self._set(subtask, Status.RUNNING)
@@ -180,7 +180,7 @@ class SubtaskExecutor:
                 answer, self._pending = self._pending, None
             else:
                 try:
-                    answer = self._step(page, subtask, upcoming)
+                    answer = self._step(page, subtask)
                 except AnswerParseError:
                     self.metrics.failed_answers += 1
                     self._set(subtask, Status.FAILED)
@@ -256,9 +256,7 @@ class SubtaskExecutor:
             return "go"
         return "done" if evaluation.subtask_done else "go"
 
-    def _step(
-        self, page: Page, subtask: Subtask | None, upcoming: str | None, *, make_plan: bool = False
-    ) -> StepAnswer:
+    def _step(self, page: Page, subtask: Subtask | None, *, make_plan: bool = False) -> StepAnswer:
         settings = self.settings
         previous = self._last if self._last is not None and not self._last.evaluated else None
         turn = StepTurn(make_plan=make_plan, judge=settings.evaluate and previous is not None)
@@ -284,7 +282,6 @@ class SubtaskExecutor:
                 memory=self.memory.lines() if settings.memory else [],
                 history=self.history[-settings.history :],
                 subtask=subtask.text if subtask else "",
-                next_subtask=upcoming,
                 make_plan=make_plan,
                 judge=turn.judge,
                 state=page.state,
