@@ -39,7 +39,7 @@ from webagent.runner.record import (
 )
 from webagent.runner.selection import site_names
 from webagent.session import Outputs, PlanSpec, RunOutcome, RunSpec, SafetySpec, Session, StartPoint
-from webagent.session.signin import SignIns
+from webagent.session.signin import SignIns, may_have_signed_out
 from webagent.webarena import Scorer, Task, TaskScore, render_url
 from webagent.webarena.deployment import SiteConfig
 
@@ -141,6 +141,8 @@ class TaskRunner:
             if not self.browser.connected:
                 raise BrowserGone(f"the browser died: {problem}") from problem
             error = f"{type(problem).__name__}: {problem}"
+        if may_have_signed_out(folder / HAR_FILE):  # the next task signs in again
+            self._sign_ins.forget(site_names(task))
         score_ = scores[0] if scores else None
         record = _record(task, outcome, score_, error, attempt, self.worker, started, clock)
         write_record(self.out, record)

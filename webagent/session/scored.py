@@ -5,7 +5,8 @@ robustness benchmark and AutoPlan's learning loop are made of.
     run, passed = run_scored(site, model, task, settings=Settings(), har=folder / "1.har")
 
 The site is reset, and signed into again, only after a run that may have changed it (a POST,
-PUT, PATCH or DELETE in its HAR): runs that only read share one seed state and one sign-in.
+PUT, PATCH or DELETE in its HAR, or a sign-out, which sites do with a GET): runs that only
+read share one seed state and one sign-in.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from webagent.controller import Settings
 from webagent.llm import ModelConfig
 from webagent.session.outputs import Outputs
 from webagent.session.session import Session
-from webagent.session.signin import sign_into_local
+from webagent.session.signin import may_have_signed_out, sign_into_local
 from webagent.session.spec import PlanSpec, RunSpec, SafetySpec, StartPoint
 from webagent.sites.server import SiteServer
 from webagent.webarena import Scorer, Task, render_url
@@ -43,13 +44,17 @@ class SeedSite:
         return self.storage
 
     def after(self, har: Path) -> None:
-        """Look at what a run sent: anything but GETs (or an unreadable HAR) may have
-        changed the site."""
+        """Look at what a run sent: anything but GETs, a sign-out (or an unreadable HAR)
+        may have changed the site or ended the stored session."""
         try:
             entries = json.loads(har.read_text(encoding="utf-8"))["log"]["entries"]
         except (OSError, ValueError, KeyError):
             entries = None
-        if entries is None or any(e["request"]["method"] != "GET" for e in entries):
+        if (
+            entries is None
+            or any(e["request"]["method"] != "GET" for e in entries)
+            or may_have_signed_out(har)
+        ):
             self._fresh = False
 
 

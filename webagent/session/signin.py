@@ -4,7 +4,9 @@
 `sign_in` follows the site's recipe (`webagent.sites.login`) in a fresh browser context,
 checks the page no longer asks for a password, and saves the context's cookies and local
 storage (a Playwright storage state) for the runs' contexts; `SignIns` keeps each site's
-session for a while and signs in again when it is old; `merge_storage_states` joins two sites'
+session for a while and signs in again when it is old or a run may have signed out of it
+(`may_have_signed_out`: sites sign out with a plain GET, as Magento does, so the session a
+stored state names is gone for every later run); `merge_storage_states` joins two sites'
 states for a task that spans both. The password is typed through the browser's secrets, so no
 message or file shows it.
 """
@@ -12,11 +14,13 @@ message or file shows it.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
+from urllib.parse import urlsplit
 
 from webagent.browser import Browser, Tab
 from webagent.errors import BrowserError, ConfigError, WebAgentError
@@ -34,6 +38,21 @@ _SETTLE_SECONDS = 10.0  # how long a slow deployment may take to leave the sign-
 SESSION_AGE = 1800.0
 """Seconds a stored sign-in is reused: shorter than the sites' session lifetimes (Magento's
 is an hour), so a long run never starts a run signed out."""
+
+
+_SIGN_OUT = re.compile(r"(?i)(?<![a-z])(?:log|sign)[-_]?(?:out|off)(?![a-z])")
+"""A sign-out's URL path: /customer/account/logout/, /users/sign_out, /logout, /logoff."""
+
+
+def may_have_signed_out(har: Path) -> bool:
+    """Whether the run recorded in `har` may have ended a stored session: it requested a
+    sign-out page (any method), or its HAR cannot be read."""
+    try:
+        entries = json.loads(har.read_text(encoding="utf-8"))["log"]["entries"]
+        urls = [str(entry["request"]["url"]) for entry in entries]
+    except (OSError, ValueError, KeyError, TypeError):
+        return True
+    return any(_SIGN_OUT.search(urlsplit(url).path) for url in urls)
 
 
 class SignInError(WebAgentError):
@@ -269,6 +288,11 @@ class SignIns:
                 )
             paths.append(path)
         return merge_storage_states(paths) if paths else None
+
+    def forget(self, sites: Sequence[str]) -> None:
+        """Sign into `sites` again before their next run (a run may have signed out)."""
+        for site in sites:
+            self._signed_in.pop(site, None)
 
 
 def run_step(tab: Tab, step: Step, site_urls: Mapping[str, str]) -> None:
