@@ -4,10 +4,14 @@ page has several elements that look the same."""
 
 from __future__ import annotations
 
+import re
+import sqlite3
+
 import pytest
 
 from tests.controller.conftest import Runner
 from tests.controller.scenario import Scenario, Turn, evaluation, step, stop
+from webagent.sites.server import SiteServer
 
 pytestmark = pytest.mark.browser
 
@@ -198,4 +202,74 @@ def test_an_ambiguous_element_is_remapped_by_the_model(run_on_shop: Runner) -> N
     assert result.metrics.backtracks == 1
     assert shop_run.kinds == ["action", "backtrack", "remedy"]
     assert result.answer.status == "SUCCESS"
+    assert scenario.left() == {}
+
+
+JACKET_PAGE = "/amazon-essentials-women-s-denim-jacket-button-down.html"
+
+
+def cart_items(shop: SiteServer) -> list[tuple[str, int]]:
+    """(options, qty) of every item in the shop's carts: options as stored (JSON)."""
+    with sqlite3.connect(shop.db) as db:
+        return [(str(o), int(q)) for o, q in db.execute("SELECT options, qty FROM cart_item")]
+
+
+def option_labels(shop: SiteServer, options: str) -> set[str]:
+    """The labels of the attribute options a cart item's stored options name."""
+    ids = {int(n) for n in re.findall(r"\d+", options)}
+    with sqlite3.connect(shop.db) as db:
+        return {
+            str(label)
+            for i, label in db.execute("SELECT id, label FROM attribute_option")
+            if i in ids
+        }
+
+
+def test_backtracking_to_a_form_enters_again_what_was_entered_before_the_remedy(
+    run_on_shop: Runner, shop: SiteServer
+) -> None:
+    # Size and quantity chosen, then "Add to Wish List" clicked instead of "Add to Cart" (it
+    # leaves for the wish list). Going back loads the product page afresh, which loses the
+    # size and the quantity: they are entered again before the remedy adds the jacket.
+    def choose_size(turn: Turn) -> object:
+        return step("select", element=turn.id("combobox", "Size"), option="L")
+
+    def choose_color(turn: Turn) -> object:
+        color = turn.id("combobox", "Color")
+        return step("select", element=color, option="Navy", **evaluation(True))
+
+    def two(turn: Turn) -> object:
+        qty = turn.id("spinbutton", "Qty")
+        return step("type", element=qty, text="2", press_enter_after=0, **evaluation(True))
+
+    def wrong_button(turn: Turn) -> object:
+        right = turn.id("button", "Add to Cart")
+        wrong = turn.id("button", "Add to Wish List")
+        return step("click", element=wrong, remedies=[f"click [{right}]"], **evaluation(True))
+
+    scenario = Scenario(
+        [
+            ("plan", {"subtasks": ["Add 2 of the jacket in size L to the cart"]}),
+            ("step", choose_size),
+            ("step", choose_color),
+            ("step", two),
+            ("step", wrong_button),
+            ("step", step("scroll", direction="down", **evaluation(False))),  # the wish list
+            (
+                "step",
+                step("stop", **evaluation(True, subtask_done=True, task_done=True), **stop(None)),
+            ),
+        ]
+    )
+    shop_run = run_on_shop(
+        "Add 2 of the denim jacket in size L, navy, to my cart", JACKET_PAGE, scenario
+    )
+    result = shop_run.run.result
+    assert shop_run.kinds == ["action"] * 4 + ["backtrack"] + ["restore"] * 3 + ["remedy"]
+    restored = [s.action.split(" ", 2)[::2] for s in result.steps[5:8]]
+    assert restored == [["select", "[L]"], ["select", "[Navy]"], ["type", "[2] [0]"]]
+    assert result.metrics.backtracks == 1
+    [(options, qty)] = cart_items(shop)
+    assert qty == 2
+    assert {"L", "Navy"} <= option_labels(shop, options), options
     assert scenario.left() == {}

@@ -3,7 +3,7 @@ whether it left the page, whether it cannot be undone, and the action that would
 
 from __future__ import annotations
 
-from webagent.actions import Action, ActionResult, GoBack, Goto, SelectOption, TypeText
+from webagent.actions import Action, ActionResult, Click, GoBack, Goto, SelectOption, TypeText
 from webagent.controller.page import Page
 from webagent.sites.irreversible import irreversible_controls
 
@@ -28,6 +28,23 @@ def undo(action: Action, page: Page) -> Action | None:
         if element is not None and element.value:
             return SelectOption(action.element, element.value)
     return None
+
+
+_CHOICES = frozenset({"radio", "checkbox", "switch"})
+
+
+def fills_field(action: Action, page: Page) -> bool:
+    """Whether the action enters something in a field of `page` and nothing else: typing
+    without Enter, choosing an option, ticking a box or a radio button. Loading the page
+    again loses it."""
+    if isinstance(action, TypeText):
+        return not action.press_enter_after
+    if isinstance(action, SelectOption):
+        return True
+    if isinstance(action, Click):
+        element = page.observation.element(action.element)
+        return element is not None and element.role in _CHOICES
+    return False
 
 
 def same_document(url: str, other: str) -> bool:

@@ -6,8 +6,9 @@
 Each step is one `step` answer that judges the previous action on the page it led to
 (Devil's Advocate 3.3.2), and picks the next action within the page state's permitted actions
 (LASER), with remedies in case it is wrong (3.3.1). A misaligned action sends the agent back
-to the page of the latest remedy (by URL), where the remedy's element is re-found (`refind`,
-else the model's `remap`) and the remedy run. A subtask fails when its remedies or steps run
+to the page of the latest remedy (by URL), where what had been entered in its fields before
+is entered again (loading a page loses it), the remedy's element is re-found (`refind`, else
+the model's `remap`) and the remedy run. A subtask fails when its remedies or steps run
 out; the trial loop (`Controller`) then decomposes it or gives the trial up.
 
 Two things end the whole run from inside a step: `Finished` (a `stop` answer, or a second
@@ -33,7 +34,13 @@ from webagent.actions import (
     grammar,
 )
 from webagent.controller import events as ev
-from webagent.controller.effects import describe_target, leaves, same_document, undo
+from webagent.controller.effects import (
+    describe_target,
+    fills_field,
+    leaves,
+    same_document,
+    undo,
+)
 from webagent.controller.page import Page, PageReader
 from webagent.controller.plan import Plan, Status, Subtask
 from webagent.controller.ports import Browser, Model
@@ -78,10 +85,12 @@ _DENIALS_TO_STOP = 2
 
 @dataclass(frozen=True, slots=True)
 class _Remedy:
-    """An alternative recorded with the page it belongs to."""
+    """An alternative recorded with the page it belongs to and what had been entered in
+    that page's fields before it (`fills`: to enter again when the page is loaded again)."""
 
     page: Page
     action: Action
+    fills: tuple[_Remedy, ...] = ()
 
 
 @dataclass
@@ -140,6 +149,8 @@ class SubtaskExecutor:
         self._last: _Executed | None = None
         self._pending: StepAnswer | None = None
         self._stack: list[_Remedy] = []
+        self._fills: list[_Remedy] = []
+        """What was entered in the fields of the page the browser is on, in order."""
         self._form = StepForm(
             remedies=settings.remedies,
             evaluate=settings.evaluate,
@@ -203,8 +214,9 @@ class SubtaskExecutor:
             if steps >= self.settings.max_steps:
                 self._set(subtask, Status.FAILED)
                 return False
+            fills = tuple(f for f in self._fills if same_document(f.page.url, page.url))
             for remedy in reversed(answer.remedies):
-                self._stack.append(_Remedy(page, remedy))
+                self._stack.append(_Remedy(page, remedy, fills))
             self._run(answer.action, page, answer, subtask, "action")
             steps += 1
 
@@ -300,7 +312,8 @@ class SubtaskExecutor:
         """Go back to the latest remedy's page and run it; False when none is left."""
         while self._stack:
             remedy = self._stack.pop()
-            self._go_back_to(remedy.page, subtask)
+            if self._go_back_to(remedy.page, subtask):
+                self._refill(remedy.fills, subtask)
             # The whole page: the element may be out of view after the page was loaded again.
             page = self.look(full_page=True)
             action, how = self._remap(remedy, page)
@@ -312,10 +325,10 @@ class SubtaskExecutor:
             return True
         return False
 
-    def _go_back_to(self, recorded: Page, subtask: Subtask) -> None:
+    def _go_back_to(self, recorded: Page, subtask: Subtask) -> bool:
         """Restore the page a remedy belongs to. A wrong entry in a field on that same page
         is undone by putting the field's recorded value back (loading the URL again would
-        also wipe what was typed before it); otherwise the recorded URL is loaded."""
+        also wipe what was typed before it); otherwise the recorded URL is loaded (True)."""
         last = self._last
         reverse = None
         if last is not None and same_document(last.page.url, recorded.url):
@@ -324,13 +337,28 @@ class SubtaskExecutor:
         here = last.result.url if last is not None else ""
         if reverse is not None and same_document(here, recorded.url):
             self._run(reverse, self.look(), None, subtask, "backtrack")
-            return
+            return False
         back: Action = Goto(recorded.url)
         if not recorded.url.startswith(("http://", "https://", "file://")):
             back = GoBack()
         result = self._run(back, self.look(), None, subtask, "backtrack")
         if not result.ok and not isinstance(back, GoBack):
             self._run(GoBack(), self.look(), None, subtask, "backtrack")
+        return True
+
+    def _refill(self, fills: Sequence[_Remedy], subtask: Subtask) -> None:
+        """Enter again what had been entered in the page's fields (each re-found by rule)."""
+        for fill in fills:
+            element_id = getattr(fill.action, "element", "")
+            recorded = fill.page.observation.element(element_id)
+            if recorded is None:
+                continue
+            page = self.look(full_page=True)
+            found = refind(recorded, fill.page.observation, page.observation)
+            if found.element is None:
+                continue
+            action = replace(fill.action, element=found.element)  # type: ignore[call-arg]
+            self._run(action, page, None, subtask, "restore")
 
     def _remap(self, remedy: _Remedy, page: Page) -> tuple[Action | None, str | None]:
         """The remedy with its element re-found on the page loaded again: by rule, else by
@@ -398,6 +426,7 @@ class SubtaskExecutor:
             self._emit(ev.NoteTaken(action.text))
         if kind in ("action", "remedy"):
             self._last = _Executed(action, page, result, len(self.steps) - 1)
+        self._track_fills(action, page, result, kind)
         if result.irreversible or (result.ok and self._irreversible(action, page)):
             # Never backtrack across it: the remedies recorded before it are void, and no
             # new trial starts over (it would do the irreversible thing twice).
@@ -408,6 +437,18 @@ class SubtaskExecutor:
         if result.denied:
             self._denied(action, page, result)
         return result
+
+    def _track_fills(self, action: Action, page: Page, result: ActionResult, kind: str) -> None:
+        """Keep what is entered in the fields of the page the browser is on."""
+        element = getattr(action, "element", None)
+        if result.navigated or not same_document(page.url, result.url):
+            self._fills = []  # a page loaded: its fields start afresh
+            return
+        kept = [f for f in self._fills if getattr(f.action, "element", None) != element]
+        if kind == "backtrack":  # an entry undone
+            self._fills = kept if element is not None else self._fills
+        elif result.ok and fills_field(action, page):
+            self._fills = [*kept, _Remedy(page, action)]
 
     def _denied(self, action: Action, page: Page, result: ActionResult) -> None:
         """Not approved: the model is told (the next step shows the error) and may find
