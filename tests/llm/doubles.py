@@ -54,6 +54,7 @@ ACT_VARS: dict[str, Any] = {
     "previous": None,
     "make_plan": False,
     "judge": False,
+    "remedy": None,
     "state": None,
     "permitted": ["click"],
     "refusal_note": None,

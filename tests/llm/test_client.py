@@ -65,7 +65,7 @@ def test_a_json_query_asks_for_structured_output_and_reads_the_answer(
     assert "tools" not in request.raw
     # The rendered template: the variables reach the user message.
     assert [m.role for m in request.body.messages] == ["system", "user"]
-    assert "Page: T (http://x/)" in request.body.messages[1].text()
+    assert "Task: t\n\n<page>\np\n</page>" in request.body.messages[1].text()
 
 
 def test_every_request_names_its_query_in_a_header(

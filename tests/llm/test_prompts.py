@@ -297,6 +297,7 @@ _SAMPLES: dict[str, Any] = {
     "refusal_note": None,
     "make_plan": True,
     "judge": False,
+    "remedy": None,
     "plan_field": True,
     "backtrack": True,
     "grammar": ["click [element]: Click an element.", "stop [answer]: Finish the task."],
@@ -377,8 +378,8 @@ def test_a_template_without_its_variables_is_a_config_error(name: str) -> None:
 
 
 def test_a_missing_variable_is_named() -> None:
-    with pytest.raises(ConfigError, match=r"summarize\.md: 'title' is undefined"):
-        render("summarize", task="t", url="u", page="p")
+    with pytest.raises(ConfigError, match=r"summarize\.md: 'page' is undefined"):
+        render("summarize", task="t", url="u", title="T")
     with pytest.raises(ConfigError, match=r"no prompt template nothing\.md"):
         render("nothing")
 
@@ -388,7 +389,6 @@ def test_the_templates_render_their_variables() -> None:
     assert system["role"] == "system"
     assert user["content"] == (
         "Task: Find the cheapest wireless mouse\n\n"
-        "Page: Mice (http://shop.local/mice)\n\n"
         "<page>\nWireless mouse $12.50. Wired mouse $9.99.\n</page>"
     )
     (reask,) = render("reask", problem="summary: Field required")

@@ -144,6 +144,7 @@ def choose_action(
         previous=None,
         make_plan=False,
         judge=False,
+        remedy=None,
         state=state,
         permitted=permitted.describe(),
         refusal_note=None,

@@ -132,6 +132,7 @@ def _step_request(
         previous={"action": history[-1].split(" on ")[0], "error": None} if has_previous else None,
         make_plan=make_plan,
         judge=evaluate and has_previous,
+        remedy=None,
         state=state_,
         permitted=permitted.describe(),
         refusal_note=None,

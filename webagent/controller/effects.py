@@ -3,7 +3,16 @@ whether it left the page, whether it cannot be undone, and the action that would
 
 from __future__ import annotations
 
-from webagent.actions import Action, ActionResult, Click, GoBack, Goto, SelectOption, TypeText
+from webagent.actions import (
+    Action,
+    ActionResult,
+    Click,
+    GoBack,
+    Goto,
+    SelectOption,
+    TypeText,
+    format_action,
+)
 from webagent.controller.page import Page
 from webagent.sites.irreversible import irreversible_controls
 
@@ -56,6 +65,19 @@ def describe_target(action: Action, page: Page) -> str:
     mean nothing once the page has changed)."""
     element = page.observation.element(getattr(action, "element", "") or "")
     return f" ({element.role} '{element.name}')" if element is not None else ""
+
+
+TITLE_CHARS = 48
+"""Characters of a page's title a history line shows."""
+
+
+def history_line(action: Action, page: Page) -> str:
+    """`click [e12] (link 'View Order') on 'My Orders'`: an action as the history shows it
+    (long titles cut, since every line repeats one)."""
+    title = page.title
+    if len(title) > TITLE_CHARS:
+        title = title[: TITLE_CHARS - 1].rstrip() + "…"
+    return f"{format_action(action)}{describe_target(action, page)} on '{title}'"
 
 
 def leaves(action: Action, result: ActionResult, page: Page) -> bool:

@@ -37,6 +37,7 @@ from webagent.controller import events as ev
 from webagent.controller.effects import (
     describe_target,
     fills_field,
+    history_line,
     leaves,
     same_document,
     undo,
@@ -78,8 +79,6 @@ class OutOfActions(Exception):
 
 OUTSIDE = Subtask("0", "between subtasks")
 """What the steps taken outside any subtask (a restart, the backup choice) are filed under."""
-TITLE_CHARS = 48
-"""Characters of a page's title a history line shows."""
 _DENIALS_TO_STOP = 2
 
 
@@ -149,8 +148,7 @@ class SubtaskExecutor:
         self._last: _Executed | None = None
         self._pending: StepAnswer | None = None
         self._stack: list[_Remedy] = []
-        self._fills: list[_Remedy] = []
-        """What was entered in the fields of the page the browser is on, in order."""
+        self._fills: list[_Remedy] = []  # entered in the fields of the page shown, in order
         self._form = StepForm(
             remedies=settings.remedies,
             evaluate=settings.evaluate,
@@ -296,6 +294,7 @@ class SubtaskExecutor:
                 subtask=subtask.text if subtask else "",
                 make_plan=make_plan,
                 judge=turn.judge,
+                remedy=self._next_remedy() if turn.judge else None,
                 state=page.state,
                 permitted=page.permitted.describe(),
                 refusal_note=None,
@@ -308,6 +307,12 @@ class SubtaskExecutor:
         return answer
 
     # -- backtracking ------------------------------------------------------------------------
+    def _next_remedy(self) -> str | None:
+        """The remedy a backtrack would run, as the history shows an action."""
+        if not self._stack:
+            return None
+        return history_line(self._stack[-1].action, self._stack[-1].page)
+
     def _backtrack(self, subtask: Subtask) -> bool:
         """Go back to the latest remedy's page and run it; False when none is left."""
         while self._stack:
@@ -400,7 +405,7 @@ class SubtaskExecutor:
         self._pace()
         result = self.browser.act(action, irreversible=flagged)
         self.metrics.actions += 1
-        line = f"{format_action(action)}{describe_target(action, page)} on '{_clip(page.title)}'"
+        line = history_line(action, page)
         if not result.ok:  # a line without a failure is an action that worked
             line += f" -> failed: {result.error}"
         self.history.append(line if kind == "action" else f"({kind}) {line}")
@@ -493,8 +498,3 @@ def _gives_up(answer: StepAnswer) -> bool:
     """A stop that says the task cannot be done (a declined action, a missing item): the
     model has decided, and going back would not change that."""
     return answer.final is not None and answer.final.status != "SUCCESS"
-
-
-def _clip(title: str, limit: int = TITLE_CHARS) -> str:
-    """A page title for a history line: long ones cut, since every line repeats one."""
-    return title if len(title) <= limit else title[: limit - 1].rstrip() + "…"
