@@ -21,7 +21,7 @@ from webagent.plans.use import PlanUse
 from webagent.session import RunSpec, SafetySpec, StartPoint
 from webagent.session.live import LiveSession
 
-GUIDANCE = "A plan that worked for tasks like this one"
+GUIDANCE = "A plan for tasks like this one, learned from earlier runs"
 SIR = ("sir_summary", "sir_flaws", "sir_revision")
 
 
