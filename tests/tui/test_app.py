@@ -64,27 +64,25 @@ async def test_deny_by_key_refuses_the_order() -> None:
         assert "⛔ denied click [e42]" in logged(app)
 
 
-async def test_the_status_bar_shows_tokens_cost_and_the_share_the_endpoint_cached() -> None:
-    fake = FakeSession(cached_share=0.6)
+async def status_after_an_approved_order(fake: FakeSession) -> str:
+    """The status bar's text once the fake's run has ended with an approved order."""
     app = create_app(fake, "Buy the mouse", clock=frozen)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: dialog_open(app))
         await pilot.press("a")
         await until(pilot, lambda: app.run_screen.result is not None)
-        status = app.run_screen.status.text().plain
-        assert "calls 7  tokens 8,800 (60% cached)  $0.0131" in status
+        return app.run_screen.status.text().plain
+
+
+async def test_the_status_bar_shows_tokens_cost_and_the_share_the_endpoint_cached() -> None:
+    status = await status_after_an_approved_order(FakeSession(cached_share=0.6))
+    assert "calls 7  tokens 8,800 (60% cached)  $0.0131" in status
 
 
 async def test_without_a_prompt_cache_the_status_bar_claims_none() -> None:
-    fake = FakeSession()
-    app = create_app(fake, "Buy the mouse", clock=frozen)
-    async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: dialog_open(app))
-        await pilot.press("a")
-        await until(pilot, lambda: app.run_screen.result is not None)
-        status = app.run_screen.status.text().plain
-        assert "tokens 8,800  $0.0131" in status
-        assert "cached" not in status
+    status = await status_after_an_approved_order(FakeSession())
+    assert "tokens 8,800  $0.0131" in status
+    assert "cached" not in status
 
 
 async def test_approve_by_key_places_the_order() -> None:

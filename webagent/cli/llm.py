@@ -182,10 +182,7 @@ def run_serve(args: argparse.Namespace) -> int:
         if script is not None:
             counts = ", ".join(f"{q} x{script.total(q)}" for q in script.queries())
             print(f"script {args.script}: {counts or 'no answers'}", flush=True)
-        stop = threading.Event()
-        signal.signal(signal.SIGTERM, lambda *_: stop.set())
-        with contextlib.suppress(KeyboardInterrupt):
-            stop.wait()
+        _until_stopped()
     return 0
 
 
@@ -202,11 +199,16 @@ def run_relay(args: argparse.Namespace) -> int:
         on_request=None if args.quiet else _print_request,
     ) as server:
         print(f"relay on {server.url}: requests and answers in {args.folder}", flush=True)
-        stop = threading.Event()
-        signal.signal(signal.SIGTERM, lambda *_: stop.set())
-        with contextlib.suppress(KeyboardInterrupt):
-            stop.wait()
+        _until_stopped()
     return 0
+
+
+def _until_stopped() -> None:
+    """Wait for Ctrl-C or SIGTERM (the server is stopped by the caller's `with`)."""
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    with contextlib.suppress(KeyboardInterrupt):
+        stop.wait()
 
 
 def _fraction(text: str) -> float:
