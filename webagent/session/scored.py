@@ -19,7 +19,7 @@ from webagent.controller import Settings
 from webagent.llm import ModelConfig
 from webagent.session.outputs import Outputs
 from webagent.session.session import Session
-from webagent.session.signin import may_have_signed_out, sign_into_local
+from webagent.session.signin import sign_into_local, signs_out
 from webagent.session.spec import PlanSpec, RunSpec, SafetySpec, StartPoint
 from webagent.sites.server import SiteServer
 from webagent.webarena import Scorer, Task, render_url
@@ -53,7 +53,7 @@ class SeedSite:
         if (
             entries is None
             or any(e["request"]["method"] != "GET" for e in entries)
-            or may_have_signed_out(har)
+            or signs_out([str(e["request"]["url"]) for e in entries])
         ):
             self._fresh = False
 

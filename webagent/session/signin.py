@@ -52,6 +52,11 @@ def may_have_signed_out(har: Path) -> bool:
         urls = [str(entry["request"]["url"]) for entry in entries]
     except (OSError, ValueError, KeyError, TypeError):
         return True
+    return signs_out(urls)
+
+
+def signs_out(urls: Sequence[str]) -> bool:
+    """Whether any of `urls` is a sign-out page."""
     return any(_SIGN_OUT.search(urlsplit(url).path) for url in urls)
 
 
