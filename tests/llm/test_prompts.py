@@ -301,6 +301,7 @@ _SAMPLES: dict[str, Any] = {
     "plan_field": True,
     "backtrack": True,
     "grammar": ["click [element]: Click an element.", "stop [answer]: Finish the task."],
+    "guess": False,
     "permitted": ["click (open a product) on [e1] only", "scroll", "stop"],
     "element": {"id": "e3", "role": "button", "name": "Go", "context": "Search"},
     "before": "[e3] button 'Go'",

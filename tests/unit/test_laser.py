@@ -212,7 +212,7 @@ def test_permitted_targets_are_the_matching_elements_plus_the_always_actions(
     page = observe(RESULTS, "http://x:1/search?q=mouse")
     permitted = Permitted.of(profile, profile.state("results"), page)
     assert permitted.targets["click"] == ("e2", "e3", "e5")  # not "Help"
-    assert set(permitted.names) == {"click", "scroll", "go_back", "note_down", "stop"}
+    assert set(permitted.names) == {"click", "goto", "scroll", "go_back", "note_down", "stop"}
     assert permitted.refusal(Click("e3")) is None
     assert "may target only: e2, e3, e5" in (permitted.refusal(Click("e4")) or "")
     assert "type is not permitted" in (permitted.refusal(TypeText("e2", "x")) or "")
@@ -292,7 +292,9 @@ def test_the_step_prompt_carries_the_state_instructions_and_the_memory(
     serve.append(server)
     client = ModelClient(ModelConfig(base_url=server.url, timeout=5))
     memory = Memory()
+    memory.noted("http://x:1/a", "Product A costs $12")
     memory.examine(Candidate("Product A", "http://x:1/a", "product", "it is wired", 3))
+    memory.examine(Candidate("Product B", "http://x:1/b", "product", "too dear", 4))
     page = observe(RESULTS, "http://x:1/search?q=mouse")
     state = profile.state("results")
     decision = choose_action(
@@ -308,9 +310,15 @@ def test_the_step_prompt_carries_the_state_instructions_and_the_memory(
     prompt, tools = seen
     assert "Open the product that best matches the task" in prompt
     assert "This page is in the state results: " in prompt
-    assert "Product A (http://x:1/a) [product, step 3]: it is wired" in prompt
+    # What each page gave, and that any may be opened again: the memory informs, never forbids.
+    assert (
+        'Product A (http://x:1/a) [product, step 3]: gave "Product A costs $12"; '
+        "left because: it is wired" in prompt
+    )
+    assert "Product B (http://x:1/b) [product, step 4]: gave nothing noted; left because" in prompt
+    assert "open one again whenever the task needs it" in prompt
     permitted = prompt.split("Permitted here: ")[1].split("\n")[0]
-    assert permitted == "click on any element but [e4]; scroll; go_back; stop; note_down."
+    assert permitted == "click on any element but [e4]; scroll; goto; go_back; stop; note_down."
     assert tools == "act"  # the one tool, whatever the page permits
 
 

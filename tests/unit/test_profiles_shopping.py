@@ -563,7 +563,8 @@ def test_admin_sign_in_wins_over_the_page_asked_for(shopping_admin: Profile) -> 
     at_login = classifier.classify(_observe(ADMIN_SIGN_IN, ADMIN + "/admin/admin/auth/login/"))
     assert (at_login.state, at_login.decided) == ("sign_in", "rules")
     at_orders = classifier.classify(_observe(ADMIN_SIGN_IN, ADMIN + "/admin/sales/order/"))
-    assert (at_orders.state, at_orders.decided) == ("sign_in", "priority")
+    # The orders grid's URL, but not its page: the sign-in form's rules alone hold.
+    assert (at_orders.state, at_orders.decided) == ("sign_in", "rules")
 
 
 def test_each_site_recognises_its_own_pages_only(
@@ -685,3 +686,20 @@ def test_admin_requests(
     shopping_admin: Profile, method: str, path: str, irreversible: bool
 ) -> None:
     assert _irreversible_request(shopping_admin, method, ADMIN + path) is irreversible
+
+
+def test_an_orders_page_at_a_grid_style_url_is_classified_by_its_content(
+    shopping_admin: Profile,
+) -> None:
+    """The URL says orders grid, the page is one order: URL and page rules must agree, and
+    where they do not, the page wins (the order's own page, with its evidence)."""
+    _, order = ADMIN_PAGES["order_view"]
+    for path in ("/admin/sales/order/", "/admin/sales/order/index/order_id/299/"):
+        result = Classifier(shopping_admin).classify(_observe(order, ADMIN + path))
+        assert (result.state, result.decided) == ("order_view", "page"), path
+        assert result.confidence == "medium"
+        assert "heading '#000000299'" in result.evidence
+    # The grid itself, at its own URL, is still the grid, by its rules alone.
+    _, grid = ADMIN_PAGES["orders_grid"]
+    result = Classifier(shopping_admin).classify(_observe(grid, ADMIN + "/admin/sales/order/"))
+    assert (result.state, result.decided, result.confidence) == ("orders_grid", "rules", "high")

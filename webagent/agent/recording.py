@@ -117,6 +117,8 @@ class Step(BaseModel):
     """The pages as the model read them since the previous action, in order."""
     url: str = ""
     state: str | None = None
+    classified: dict[str, Any] | None = None
+    """How the state was decided: `decided`, `confidence`, `evidence`, `signed_in`."""
     action: str = ""
     thought: str = ""
     remedies: list[str] = []
@@ -258,6 +260,7 @@ class Recorder:
                 observations=self._observations,
                 url=done.result.url_before or (page.url if page else ""),
                 state=page.state if page else None,
+                classified=_classified(page),
                 action=format_action(action) if action is not None else "",
                 thought=chosen.thought if use_chosen and chosen else "",
                 remedies=[format_action(r) for r in chosen.remedies]
@@ -492,3 +495,14 @@ def _first_problem(error: ValidationError) -> str:
     first = error.errors()[0]
     where = ".".join(str(part) for part in first["loc"]) or "the file"
     return f"{where}: {first['msg']}"
+
+
+def _classified(page: ev.PageSeen | None) -> dict[str, Any] | None:
+    if page is None or page.decided is None:
+        return None
+    return {
+        "decided": page.decided,
+        "confidence": page.confidence,
+        "evidence": list(page.evidence),
+        "signed_in": page.signed_in,
+    }

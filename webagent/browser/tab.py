@@ -42,7 +42,7 @@ from webagent.browser.guard import Guard
 from webagent.browser.proxy import GuardProxy
 from webagent.browser.replay import HarReplay
 from webagent.browser.target import element_target, focused_target
-from webagent.browser.titles import TitleTracker
+from webagent.browser.titles import StatusTracker, TitleTracker
 from webagent.domains import Allowlist
 from webagent.errors import ActionParseError, BrowserError, NavigationError
 from webagent.observation import (
@@ -94,6 +94,7 @@ class Tab:
         self._events = EventLog(dialogs, downloads_dir)
         self._settler = Settler(context)
         self._titles = TitleTracker(context)
+        self._statuses = StatusTracker()
         self._gate = gate or Gate("deny")
         self._judge = judge if judge is not None else CautiousJudge()
         self._secrets = secrets or Secrets()
@@ -212,6 +213,7 @@ class Tab:
             tabs=tabs,
             events=self._events.take(),
             error=self._last_error,
+            status=self._statuses.status(page),
         )
         self._last_error = None
         if self._secrets:
@@ -412,6 +414,7 @@ class Tab:
         self._active = len(self._pages) - 1
         self._events.watch(page)
         self._titles.watch(page)
+        self._statuses.watch(page)
         self._settler.watch(page)
         page.on("close", self._on_page_closed)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Error, Frame, Page
+from playwright.sync_api import BrowserContext, Error, Frame, Page, Response
 
 _BINDING = "__webagentTitle"
 _SCRIPT = """(() => {
@@ -61,3 +61,30 @@ class TitleTracker:
 
     def _forget(self, page: Page) -> None:
         self._titles.pop(page, None)
+
+
+class StatusTracker:
+    """The HTTP status of each page's current document (its last main-frame navigation
+    response): a 404 or a 500 is evidence that a page is an error page."""
+
+    def __init__(self) -> None:
+        self._statuses: dict[Page, int] = {}
+
+    def watch(self, page: Page) -> None:
+        page.on("response", self._on_response)
+        page.on("close", self._forget)
+
+    def status(self, page: Page) -> int | None:
+        return self._statuses.get(page)
+
+    def _on_response(self, response: Response) -> None:
+        try:
+            request = response.request
+            if not request.is_navigation_request() or request.frame.parent_frame is not None:
+                return
+            self._statuses[request.frame.page] = response.status
+        except Error:
+            return  # the frame went away: its document is no one's current page
+
+    def _forget(self, page: Page) -> None:
+        self._statuses.pop(page, None)

@@ -1,5 +1,6 @@
 """`webagent bench robustness`: each mode against an oracle model that makes mistakes;
-`webagent bench tokens`: what the requests cost in tokens and what a prefix cache reuses."""
+`webagent bench tokens`: what the requests cost in tokens and what a prefix cache reuses;
+`webagent bench states`: a profile's page states against pages labelled by hand."""
 
 from __future__ import annotations
 
@@ -11,9 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from webagent.bench.robustness import TaskRun, run_robustness, table
+from webagent.bench.states import load_pages, measure_states
+from webagent.bench.states import report_markdown as states_markdown
 from webagent.bench.tokens import TASKS, measure_tokens, report_markdown
 from webagent.controller import MODES
 from webagent.errors import ConfigError
+from webagent.sites.catalog import sites_root
+from webagent.sites.profile import load_profile
+from webagent.sites.profiles import site_profile
 
 
 def register(commands: Any) -> None:
@@ -66,6 +72,28 @@ def register(commands: Any) -> None:
     tokens.add_argument("--no-timing", action="store_true", help="skip the timed pass")
     tokens.add_argument("--json", type=Path, default=None, metavar="FILE", help="write the report")
     tokens.set_defaults(run=run_tokens)
+    states = sub.add_parser(
+        "states",
+        help="how well a profile's page states fit pages of real apps labelled by hand",
+        description="Classify every labelled page (URL, HTTP status and aria snapshot captured "
+        "from a real third-party app, and the state a person gave it) with a profile's rules "
+        "alone, as on a site seen for the first time; print accuracy per app, the confusion "
+        "matrix, the harmful labels (error, login or confirmation where the page is none of "
+        "them; a state that takes an action away) and every miss.",
+        epilog="example: webagent bench states --json bench/states.json",
+    )
+    states.add_argument(
+        "--pages",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="the labelled pages (default: sites/real/pages, the project's corpus)",
+    )
+    states.add_argument(
+        "--profile", default="generic", help="a site profile's name or file (default generic)"
+    )
+    states.add_argument("--json", type=Path, default=None, metavar="FILE", help="write the report")
+    states.set_defaults(run=run_states)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -109,6 +137,18 @@ def run_tokens(args: argparse.Namespace) -> int:
             progress=lambda line: print(line, file=sys.stderr, flush=True),
         )
     print(report_markdown(report))
+    if args.json is not None:
+        args.json.write_text(json.dumps(report.to_json(), indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+def run_states(args: argparse.Namespace) -> int:
+    pages = load_pages(args.pages or sites_root() / "real" / "pages")
+    profile = (
+        load_profile(args.profile) if args.profile.endswith(".toml") else site_profile(args.profile)
+    )
+    report = measure_states(pages, profile)
+    print(states_markdown(report))
     if args.json is not None:
         args.json.write_text(json.dumps(report.to_json(), indent=1) + "\n", encoding="utf-8")
     return 0

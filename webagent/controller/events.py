@@ -50,6 +50,12 @@ class PageSeen:
     decided: str | None
     text: str = ""
     """The page as the model reads it (what a recording keeps and a replay compares)."""
+    confidence: str | None = None
+    """How sure the state is: "high", "medium", or "low" (a guess that only advises)."""
+    evidence: tuple[str, ...] = ()
+    """What on the page the state's rules found."""
+    signed_in: bool | None = None
+    """Whether the page shows the session signed in (None: it does not say)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -231,16 +231,7 @@ class SubtaskExecutor:
         observation = self.browser.observe(full_page=full_page)
         self._emit(ev.PageObserved(observation.url, observation.text))
         page = self._reader.read(observation, self.task)
-        self._emit(
-            ev.PageSeen(
-                page.url,
-                page.title,
-                page.profile.name if page.profile else "",
-                page.state.name if page.state else None,
-                page.classification.decided if page.classification else None,
-                page.observation.text,
-            )
-        )
+        self._emit(page.seen())
         return page
 
     # -- one step ----------------------------------------------------------------------------
@@ -296,6 +287,7 @@ class SubtaskExecutor:
                 judge=turn.judge,
                 remedy=self._next_remedy() if turn.judge else None,
                 state=page.state,
+                guess=page.classification is not None and page.classification.guess,
                 permitted=page.permitted.describe(),
                 refusal_note=None,
                 observation=page.observation.text,
@@ -428,6 +420,7 @@ class SubtaskExecutor:
         self._emit(ev.ActionDone(result, kind))
         if isinstance(action, NoteDown) and result.ok:
             self.notes.append(action.text)
+            self.memory.noted(page.url, action.text)
             self._emit(ev.NoteTaken(action.text))
         if kind in ("action", "remedy"):
             self._last = _Executed(action, page, result, len(self.steps) - 1)
@@ -475,7 +468,7 @@ class SubtaskExecutor:
     def _remember(
         self, page: Page, action: Action, result: ActionResult, answer: StepAnswer | None, at: int
     ) -> None:
-        """An item page left unchosen goes to the memory buffer, with the model's reason."""
+        """An item page left goes to the memory, with what it gave and the model's reason."""
         state = page.state
         if not self.settings.memory or state is None or not state.candidate or answer is None:
             return

@@ -6,6 +6,7 @@ import hashlib
 from dataclasses import dataclass
 
 from webagent.actions import ACTIONS_BY_NAME
+from webagent.controller import events as ev
 from webagent.observation import Observation
 from webagent.sites.classify import Classification, Classifier
 from webagent.sites.match import PageIndex
@@ -35,6 +36,21 @@ class Page:
         """The site the page is on, as its profile describes it (None without a profile)."""
         return self.profile.site if self.profile is not None else None
 
+    def seen(self) -> ev.PageSeen:
+        """The event that reports this page: where it is, its state and on what evidence."""
+        known = self.classification
+        return ev.PageSeen(
+            self.url,
+            self.title,
+            self.profile.name if self.profile else "",
+            self.state.name if self.state else None,
+            known.decided if known else None,
+            self.observation.text,
+            known.confidence if known else None,
+            known.evidence if known else (),
+            known.signed_in if known else None,
+        )
+
     @property
     def digest(self) -> str:
         return hashlib.sha256(self.observation.text.encode("utf-8")).hexdigest()[:16]
@@ -63,5 +79,5 @@ class PageReader:
             self._classifiers[profile.name] = classifier
         classification = classifier.classify(observation, task=task)
         state = profile.state(classification.state)
-        permitted = Permitted.of(profile, state, observation)
+        permitted = Permitted.of(profile, state, observation, narrow=not classification.guess)
         return Page(observation, profile, state, classification, permitted)

@@ -28,11 +28,14 @@ def compose_observation(
     tabs: Sequence[TabInfo] = (),
     events: Sequence[PageEvent] = (),
     error: str | None = None,
+    status: int | None = None,
 ) -> Observation:
-    """Render `roots` for the model. `budget` is a cap in o200k tokens for the whole text."""
+    """Render `roots` for the model. `budget` is a cap in o200k tokens for the whole text.
+    `status` is the HTTP status of the page's document, when known; one of 400 or more is
+    shown in the header."""
     options = options or RenderOptions(page_url=url)
     rendering = render_tree(roots, options)
-    header = _header(url, title, tabs, events, error)
+    header = _header(url, title, tabs, events, error, status)
     scroll = _scroll_note(rendering.above, rendering.below, options.full_page)
     body = list(rendering.lines)
     truncated = False
@@ -69,6 +72,7 @@ def compose_observation(
         above=rendering.above,
         below=rendering.below,
         tree=roots,
+        status=status,
     )
 
 
@@ -105,14 +109,17 @@ def _fit(lines: list[Line], budget: int, indent: str) -> list[Line | str]:
     return out
 
 
-def _header(
+def _header(  # noqa: PLR0917
     url: str,
     title: str,
     tabs: Sequence[TabInfo],
     events: Sequence[PageEvent],
     error: str | None,
+    status: int | None = None,
 ) -> list[str]:
     lines = [f"URL: {url}", f"Title: {title}" if title else "Title: (none)"]
+    if status is not None and status >= 400:
+        lines.append(f"HTTP status: {status} (the server answered with an error)")
     if len(tabs) > 1:
         listed = "; ".join(
             f"[{tab.index}] {tab.title or tab.url}{' (current)' if tab.active else ''}"

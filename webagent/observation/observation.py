@@ -67,6 +67,9 @@ class Observation:
     above: int = 0
     below: int = 0
     tree: tuple[AriaNode, ...] = field(default=(), repr=False)
+    status: int | None = None
+    """The HTTP status of the page's document, when known (None for a page not loaded over
+    HTTP, or one a replay or test built without it)."""
 
     def element(self, element_id: str) -> Element | None:
         """The element with this id, if the observation shows it."""

@@ -39,11 +39,21 @@ class PageReport:
             f"site:  {self.site} ({how})",
             f"state: {self.classification.describe()}",
         ]
+        found = self.classification.evidence
+        lines.append("evidence: " + ("; ".join(found) if found else "none (a guess)"))
+        signed = self.classification.signed_in
+        if signed is not None:
+            because = self.classification.signed_in_because
+            lines.append(f"signed in: {'yes' if signed else 'no'} ({because})")
         if self.classification.decided != "rules":
             lines.append(f"       {self.classification.reason}")
             for state, failed in self.rules_failed.items():
                 if failed:
                     lines.append(f"       {state}: " + "; ".join(failed[:3]))
+        if self.permitted.everything:
+            lines.append("permitted actions: every action, on any element")
+            lines.extend(self._irreversible_lines())
+            return "\n".join(lines)
         lines.append("permitted actions:")
         for name, ids in self.permitted.targets.items():
             purpose = self.permitted.purposes.get(name)
@@ -58,12 +68,17 @@ class PageReport:
                 lines.append(f"    [{element_id}] {element.role} {element.name!r}")
             if len(ids) > 12:
                 lines.append(f"    ... and {len(ids) - 12} more")
-        if self.irreversible:
-            lines.append("irreversible controls on this page:")
-            for control in self.irreversible:
-                e = control.element
-                lines.append(f"  [{e.id}] {e.role} {e.name!r}: {control.reason}")
+        lines.extend(self._irreversible_lines())
         return "\n".join(lines)
+
+    def _irreversible_lines(self) -> list[str]:
+        if not self.irreversible:
+            return []
+        lines = ["irreversible controls on this page:"]
+        for control in self.irreversible:
+            e = control.element
+            lines.append(f"  [{e.id}] {e.role} {e.name!r}: {control.reason}")
+        return lines
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -72,6 +87,9 @@ class PageReport:
             "site_given": self.site_given,
             "state": self.classification.state,
             "decided": self.classification.decided,
+            "confidence": self.classification.confidence,
+            "evidence": list(self.classification.evidence),
+            "signed_in": self.classification.signed_in,
             "candidates": list(self.classification.candidates),
             "reason": self.classification.reason,
             "permitted": {
@@ -102,7 +120,7 @@ def check_page(
         site=profile.name,
         site_given=site is not None,
         classification=classification,
-        permitted=Permitted.of(profile, state, observation),
+        permitted=Permitted.of(profile, state, observation, narrow=not classification.guess),
         elements={element.id: element for element in observation.elements},
         irreversible=irreversible_controls(profile, state, observation),
         rules_failed=classifier.why_not(observation),

@@ -3,26 +3,47 @@
     classifier = Classifier(profile, client)          # client: a ModelClient, or None
     result = classifier.classify(observation)
     result.state, result.decided                     # "search_results", "rules"
+    result.confidence, result.evidence               # "high", ("URL matches /search/", ...)
 
 Rules decide when exactly one state's rules hold, or when one of several has the highest
-priority. When none or several (tied) hold, the model chooses among them (all states when
-none held). Without a model the tie goes to the first in the profile, and a page no rule
-recognises gets the profile's fallback state; `decided` says which way it went. Results are
-cached per (URL, digest of the page's tree).
+priority. A state's URL rules and its page rules (status, nodes, text) must agree; when no
+state's rules hold whole but some state's page rules hold while its URL rules do not, the
+page wins (an order's page reached through the orders grid's URL is an order's page). When
+nothing holds or several states tie, the model chooses among them (all states when none
+held). Without a model the tie goes to the first in the profile, and a page no rule
+recognises gets the profile's fallback state; `decided` says which way it went.
+
+Every classification carries its evidence (what the rules found on the page) and a
+confidence: high when one state's rules alone hold, medium when priorities, the page over
+the URL, or the model settled it among states whose rules held, low for a guess (the
+fallback, or the model choosing among all states). Only a confident classification by a
+site's own profile may narrow the actions (`webagent.sites.permissions`). Whether the
+session is signed in is read off the page too (`signed_in`). Results are cached per (URL,
+digest of the page's tree).
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 
 from webagent.llm.queries import Query
 from webagent.observation import Observation
-from webagent.sites.match import PageIndex, explain, rules_hold
+from webagent.observation.names import clip
+from webagent.sites.match import (
+    PageIndex,
+    evidence,
+    explain,
+    page_rules_hold,
+    rules_hold,
+    url_rules_hold,
+)
 from webagent.sites.profile import Profile, State
 
-Decided = Literal["rules", "priority", "model", "fallback"]
+Decided = Literal["rules", "priority", "page", "model", "fallback"]
+Confidence = Literal["high", "medium", "low"]
 
 
 class Asker(Protocol):
@@ -33,7 +54,7 @@ class Asker(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Classification:
-    """A page's state, and how it was decided."""
+    """A page's state, how it was decided, and on what evidence."""
 
     site: str
     state: str
@@ -42,15 +63,36 @@ class Classification:
     """The states whose rules held (empty when none did)."""
     reason: str
     cached: bool = False
+    evidence: tuple[str, ...] = ()
+    """What the chosen state's rules found on the page (empty for a guess)."""
+    signed_in: bool | None = None
+    """Whether the page shows the session signed in (None: it does not say)."""
+    signed_in_because: str = ""
+
+    @property
+    def confidence(self) -> Confidence:
+        if self.decided == "rules":
+            return "high"
+        if self.decided in ("priority", "page") or (self.decided == "model" and self.candidates):
+            return "medium"
+        return "low"
+
+    @property
+    def guess(self) -> bool:
+        """Whether the state is a guess (the fallback, or the model choosing with no rule
+        to go on): a guess advises but never narrows what may be done."""
+        return self.confidence == "low"
 
     def describe(self) -> str:
         how = {
             "rules": "its rules alone hold",
             "priority": "highest priority among " + ", ".join(self.candidates),
+            "page": "its page rules hold, though its URL rules do not: the page wins",
             "model": "the model chose",
             "fallback": "the fallback",
         }[self.decided]
-        return f"{self.site}/{self.state} ({how}{'; cached' if self.cached else ''})"
+        cached = "; cached" if self.cached else ""
+        return f"{self.site}/{self.state} ({how}; {self.confidence} confidence{cached})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,17 +139,35 @@ class Classifier:
 
     def classify(self, observation: Observation, *, task: str = "") -> Classification:
         page = PageIndex.of(observation)
-        key = (page.url, page_digest(page))
+        key = (page.url, f"{page.status}:{page_digest(page)}")
         known = self._cache.get(key)
         if known is not None:
             return replace(known, cached=True)
         result = self._decide(page, observation, task)
+        if result.state in result.candidates:  # its rules (or its page rules) held
+            found = tuple(evidence(self.profile.state(result.state).match, page))
+            result = replace(result, evidence=found)
+        signed, because = signed_in(page)
+        result = replace(result, signed_in=signed, signed_in_because=because)
         self._cache[key] = result
         return result
 
     def matching(self, page: PageIndex) -> list[State]:
         """The states whose rules all hold, in profile order."""
         return [s for s in self.profile.states if not s.match.empty and rules_hold(s.match, page)]
+
+    def page_over_url(self, page: PageIndex) -> list[State]:
+        """When the URL says one state and the page denies it (that state's URL rules hold,
+        its page rules do not), the states whose page rules hold though their URL rules do
+        not, in profile order; else none."""
+        both = [s for s in self.profile.states if s.match.has_page and s.match.has_url]
+        if not any(
+            url_rules_hold(s.match, page) and not page_rules_hold(s.match, page) for s in both
+        ):
+            return []
+        return [
+            s for s in both if page_rules_hold(s.match, page) and not url_rules_hold(s.match, page)
+        ]
 
     def _decide(self, page: PageIndex, observation: Observation, task: str) -> Classification:
         site = self.profile.name
@@ -122,6 +182,16 @@ class Classifier:
                 reason = f"rules of {', '.join(names)} hold; it has the highest priority"
                 return Classification(site, best[0].name, "priority", names, reason)
             held = best
+        else:
+            by_page = self.page_over_url(page)
+            if by_page:
+                best_page = max(by_page, key=lambda state: state.priority)  # first of a tie
+                names = tuple(state.name for state in by_page)
+                reason = (
+                    f"no state's rules hold whole; the page rules of {', '.join(names)} hold "
+                    "where their URL rules do not"
+                )
+                return Classification(site, best_page.name, "page", names, reason)
         options = held or list(self.profile.states)
         if self._client is not None:
             choice: StateChoice = self._client.ask(
@@ -144,3 +214,25 @@ class Classifier:
         """For each state, the rules that do not hold on this page (for `sites check`)."""
         page = PageIndex.of(observation)
         return {state.name: explain(state.match, page) for state in self.profile.states}
+
+
+_SIGN_OUT = re.compile(r"^\W*(log|sign) ?(out|off)\b|^\W*logout\b", re.IGNORECASE)
+_SIGNED_IN_TEXT = re.compile(
+    r"\b(logged|signed) in as\b|\byou are (now )?(logged|signed) in\b", re.IGNORECASE
+)
+_SIGN_IN = re.compile(r"^\W*((log|sign) ?(in|on)|login)\b", re.IGNORECASE)
+_CONTROLS = frozenset({"link", "button", "menuitem"})
+
+
+def signed_in(page: PageIndex) -> tuple[bool | None, str]:
+    """Whether the page shows its visitor signed in, and why: a sign-out control or a
+    "logged in as" line says yes; a sign-in control with neither says no; else None."""
+    sign_in = ""
+    for role, label in page.nodes:
+        if role in _CONTROLS and _SIGN_OUT.search(label):
+            return True, f"the page has {role} {clip(label, 40)!r}"
+        if _SIGNED_IN_TEXT.search(label):
+            return True, f"the page says {clip(label, 40)!r}"
+        if not sign_in and role in _CONTROLS and _SIGN_IN.search(label):
+            sign_in = f"the page offers {role} {clip(label, 40)!r} and no sign-out"
+    return (False, sign_in) if sign_in else (None, "")

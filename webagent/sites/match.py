@@ -11,11 +11,12 @@ page is recognised the same wherever it is scrolled.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from webagent.observation import Observation
+from webagent.observation.names import clip
 from webagent.observation.tree import AriaNode
-from webagent.sites.profile import Control, ElementPattern, Landmark, Match
+from webagent.sites.profile import Content, Control, ElementPattern, Landmark, Match
 from webagent.urls import location
 
 
@@ -28,6 +29,16 @@ class PageIndex:
     location: str
     nodes: tuple[tuple[str, str], ...]
     text: str
+    status: int | None = None
+    """The HTTP status of the page's document, when known."""
+    words: int = 0
+    """Words of content outside links (see `Content`)."""
+    link_words: int = 0
+    """Words of content inside links."""
+    prose: int = 0
+    """Words of content in paragraphs."""
+    content_nodes: tuple[tuple[str, str], ...] = ()
+    """The nodes of the page's content (see `Content`), as `nodes`."""
 
     @classmethod
     def of(cls, observation: Observation) -> PageIndex:
@@ -35,7 +46,78 @@ class PageIndex:
         if not nodes:  # an observation built without its tree: fall back to the elements
             nodes = tuple((e.role, e.name) for e in observation.elements)
         text = "\n".join(label for _, label in nodes if label)
-        return cls(observation.url, location(observation.url), nodes, text)
+        content = _content(observation.tree)
+        return cls(
+            observation.url,
+            location(observation.url),
+            nodes,
+            text,
+            observation.status,
+            content.words,
+            content.links,
+            content.prose,
+            tuple(_labels(content.roots)) if observation.tree else nodes,
+        )
+
+    @property
+    def link_share(self) -> float:
+        total = self.words + self.link_words
+        return self.link_words / total if total else 0.0
+
+
+_AROUND = frozenset({"navigation", "banner", "contentinfo", "complementary", "search"})
+"""Landmarks around a page's content: left out when it has no `main`."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Content:
+    roots: tuple[AriaNode, ...]
+    words: int
+    links: int
+    prose: int
+
+
+def _content(roots: tuple[AriaNode, ...]) -> _Content:
+    """The page's content: its `main` landmarks when it has any, else everything but
+    navigation, banners, footers, sidebars and search forms; with its words outside links,
+    inside links, and in paragraphs."""
+    mains = _outermost(roots, "main")
+    kept: list[AriaNode] = []
+    words = links = prose = 0
+    stack = [(node, False) for node in reversed(mains or roots)]
+    while stack:
+        node, in_paragraph = stack.pop()
+        if not mains and node.role in _AROUND:
+            continue
+        if node.role == "link":
+            links += len((node.name or node.text or "").split())
+            kept.append(node)
+            continue
+        counted = 0
+        if node.text:
+            counted = len(node.text.split())
+        elif node.name and not node.children and node.role not in ("img", "main"):
+            counted = len(node.name.split())
+        words += counted
+        in_paragraph = in_paragraph or node.role == "paragraph"
+        prose += counted if in_paragraph else 0
+        if node.role != "generic" or node.name or node.text:
+            kept.append(node._replace(children=()))
+        stack.extend((child, in_paragraph) for child in reversed(node.children))
+    return _Content(tuple(kept) if (mains or roots) else (), words, links, prose)
+
+
+def _outermost(roots: tuple[AriaNode, ...], role: str) -> tuple[AriaNode, ...]:
+    """The nodes with this role that are not inside another one, in document order."""
+    found: list[AriaNode] = []
+    stack = list(reversed(roots))
+    while stack:
+        node = stack.pop()
+        if node.role == role:
+            found.append(node)
+        else:
+            stack.extend(reversed(node.children))
+    return tuple(found)
 
 
 def _labels(roots: tuple[AriaNode, ...]) -> Iterator[tuple[str, str]]:
@@ -47,13 +129,17 @@ def _labels(roots: tuple[AriaNode, ...]) -> Iterator[tuple[str, str]]:
 
 
 def count(landmark: Landmark, page: PageIndex) -> int:
-    """How many nodes (or text matches) the landmark finds on the page."""
+    """How many nodes (or text matches) the landmark finds on the page (or its content)."""
+    nodes = page.content_nodes if landmark.within == "content" else page.nodes
     if landmark.text_pattern is not None:
-        return len(landmark.text_pattern.findall(page.text))
+        text = page.text
+        if landmark.within == "content":
+            text = "\n".join(label for _, label in nodes if label)
+        return len(landmark.text_pattern.findall(text))
     pattern = landmark.name_pattern
     return sum(
         1
-        for role, label in page.nodes
+        for role, label in nodes
         if (landmark.role is None or role == landmark.role)
         and (pattern is None or pattern.search(label))
     )
@@ -78,6 +164,13 @@ def explain(rules: Match, page: PageIndex) -> list[str]:
     for pattern in rules.url_not_patterns:
         if pattern.search(page.location):
             failed.append(f"URL {page.location!r} matches /{pattern.pattern}/")
+    if not _status_holds(rules, page):
+        failed.append(f"HTTP status {page.status or 'unknown'} does not match /{rules.status}/")
+    if rules.content is not None and not content_holds(rules.content, page):
+        failed.append(
+            f"{rules.content.describe()}; the page has {page.words} words, "
+            f"{page.link_share:.0%} in links, {page.prose} of prose"
+        )
     failed.extend(f"no {lm.describe()}" for lm in rules.all if not present(lm, page))
     if rules.any and not any(present(lm, page) for lm in rules.any):
         failed.append("none of " + ", ".join(lm.describe() for lm in rules.any))
@@ -87,11 +180,37 @@ def explain(rules: Match, page: PageIndex) -> list[str]:
     return failed
 
 
+def content_holds(content: Content, page: PageIndex) -> bool:
+    """Whether the page's amount of content and share of links are within bounds."""
+    share = page.link_share
+    return (
+        (content.words_min is None or page.words >= content.words_min)
+        and (content.words_max is None or page.words <= content.words_max)
+        and (content.link_share_min is None or share >= content.link_share_min)
+        and (content.link_share_max is None or share <= content.link_share_max)
+        and (content.prose_min is None or page.prose >= content.prose_min)
+        and (content.prose_max is None or page.prose <= content.prose_max)
+    )
+
+
 def rules_hold(rules: Match, page: PageIndex) -> bool:
     """Whether every rule holds (short-circuits, unlike `explain`)."""
+    return url_rules_hold(rules, page) and page_rules_hold(rules, page)
+
+
+def url_rules_hold(rules: Match, page: PageIndex) -> bool:
+    """Whether the URL rules hold (true when there are none)."""
     if rules.url_patterns and not any(p.search(page.location) for p in rules.url_patterns):
         return False
-    if any(p.search(page.location) for p in rules.url_not_patterns):
+    return not any(p.search(page.location) for p in rules.url_not_patterns)
+
+
+def page_rules_hold(rules: Match, page: PageIndex) -> bool:
+    """Whether the rules about the page itself hold: its status, nodes and text (true when
+    there are none); `either` alternatives are judged whole."""
+    if not _status_holds(rules, page):
+        return False
+    if rules.content is not None and not content_holds(rules.content, page):
         return False
     if not all(present(lm, page) for lm in rules.all):
         return False
@@ -102,7 +221,55 @@ def rules_hold(rules: Match, page: PageIndex) -> bool:
     return not rules.either or any(rules_hold(option, page) for option in rules.either)
 
 
+def _status_holds(rules: Match, page: PageIndex) -> bool:
+    if rules.status_pattern is None:
+        return True
+    return page.status is not None and bool(rules.status_pattern.search(str(page.status)))
+
+
+def evidence(rules: Match, page: PageIndex) -> list[str]:
+    """What on the page the rules found, for a person to check a classification: the URL
+    pattern that matched, the status, and the first node or text each landmark found."""
+    found = []
+    matched = next((p for p in rules.url_patterns if p.search(page.location)), None)
+    if matched is not None:
+        found.append(f"URL matches /{matched.pattern}/")
+    if rules.status_pattern is not None and page.status is not None:
+        found.append(f"HTTP status {page.status}")
+    if rules.content is not None:
+        found.append(
+            f"{page.words} words of content ({page.prose} of prose), {page.link_share:.0%} in links"
+        )
+    found.extend(_found(lm, page) for lm in rules.all if present(lm, page))
+    held = next((lm for lm in rules.any if present(lm, page)), None)
+    if held is not None:
+        found.append(_found(held, page))
+    option = next((o for o in rules.either if rules_hold(o, page)), None)
+    if option is not None:
+        found.extend(evidence(option, page))
+    return found
+
+
+def _found(landmark: Landmark, page: PageIndex) -> str:
+    """The first thing the landmark finds, quoted (with the count when it asks for several)."""
+    if landmark.text_pattern is not None:
+        hit = landmark.text_pattern.search(page.text)
+        return f"text {clip(hit.group(0).strip(), 60)!r}" if hit else landmark.describe()
+    pattern = landmark.name_pattern
+    hits = [
+        (role, label)
+        for role, label in page.nodes
+        if (landmark.role is None or role == landmark.role)
+        and (pattern is None or pattern.search(label))
+    ]
+    if not hits:
+        return landmark.describe()
+    role, label = hits[0]
+    shown = f"{role} {clip(label, 60)!r}" if label else role
+    return f"{len(hits)} x {landmark.role or role}" if landmark.min > 1 else shown
+
+
 def site_rules_hold(rules: Match, page: PageIndex) -> bool:
     """Site recognition: URL patterns here are searched in the whole URL (host included)."""
-    whole = PageIndex(page.url, page.url, page.nodes, page.text)
+    whole = replace(page, location=page.url)
     return not rules.empty and rules_hold(rules, whole)

@@ -1,15 +1,18 @@
-"""LASER's memory buffer: the candidates examined and set aside, and the backup choice.
+"""LASER's memory buffer: the candidates examined, what each gave, and the backup choice.
 
-Pages of a `candidate` state (a product, an issue, a post) are what a task may end on. When
-the agent leaves one without finishing, it goes to the buffer with the agent's reason
-(LASER stores "the items examined but considered non-matching"); later steps see the buffer,
-so the agent does not examine the same item twice; and when the step budget is nearly spent,
-the backup strategy picks the best of them instead of ending with nothing.
+Pages of a `candidate` state (a product, an issue, an article) are what a task may end on.
+When the agent leaves one without finishing, it goes to the buffer with what it gave (the
+facts noted down there, or that nothing was) and the agent's reason for leaving (LASER
+stores "the items examined but considered non-matching"); later steps see the buffer, so
+the agent need not examine the same item again to learn what it holds, yet may go back to
+any of them whenever the task needs it: the memory informs, it never forbids. When the step
+budget is nearly spent, the backup strategy picks the best of them instead of ending with
+nothing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -26,20 +29,33 @@ class Candidate:
     state: str
     reason: str
     step: int
+    gave: tuple[str, ...] = ()
+    """The facts noted down on the page (empty: nothing was)."""
 
     def line(self) -> str:
-        return f"{self.label} ({self.url}) [{self.state}, step {self.step}]: {self.reason}"
+        gave = "; ".join(f'"{fact}"' for fact in self.gave) if self.gave else "nothing noted"
+        return (
+            f"{self.label} ({self.url}) [{self.state}, step {self.step}]: gave {gave}; "
+            f"left because: {self.reason}"
+        )
 
 
 class Memory:
-    """Candidates in the order they were examined; one entry per URL (the latest reason)."""
+    """Candidates in the order they were examined; one entry per URL (the latest reason,
+    every fact noted there)."""
 
     def __init__(self) -> None:
         self._by_url: dict[str, Candidate] = {}
+        self._notes: dict[str, list[str]] = {}
+
+    def noted(self, url: str, fact: str) -> None:
+        """A fact noted down on the page at `url`: what that page gave."""
+        self._notes.setdefault(url, []).append(fact)
 
     def examine(self, candidate: Candidate) -> None:
         self._by_url.pop(candidate.url, None)
-        self._by_url[candidate.url] = candidate
+        gave = tuple(self._notes.get(candidate.url, ()))
+        self._by_url[candidate.url] = replace(candidate, gave=gave)
 
     @property
     def candidates(self) -> list[Candidate]:

@@ -7,8 +7,13 @@
 A permission names action types and, for element actions, may limit them to elements whose
 role and name match patterns; the page's elements that match become the only targets the
 model is told of and the only ones accepted (an answer outside them is refused and asked
-again). Every state also permits the site's `always` actions (scroll, go_back, note_down,
-stop by default).
+again). Every state also permits the site's `always` actions (goto, scroll, go_back,
+note_down and stop by default; stop always).
+
+A state narrows only where it knows: on an `advisory` profile (the generic one, for sites
+nobody wrote a profile for), or when the state is a guess (`narrow=False`: the fallback, or
+the model choosing with no rule to go on), every action on every element stays permitted,
+and the state's instructions only advise.
 """
 
 from __future__ import annotations
@@ -41,7 +46,14 @@ class Permitted:
     """Every element id on the page (to say which are left out when that is shorter)."""
 
     @classmethod
-    def of(cls, profile: Profile, state: State, observation: Observation) -> Permitted:
+    def of(
+        cls, profile: Profile, state: State, observation: Observation, *, narrow: bool = True
+    ) -> Permitted:
+        """What `state` permits on the page; everything when the profile is advisory or
+        `narrow` is false (the state is a guess)."""
+        every = tuple(element.id for element in observation.elements)
+        if profile.site.advisory or not narrow:
+            return cls(state.name, dict.fromkeys(ACTIONS_BY_NAME), {}, every)
         allowed: dict[str, set[str] | None] = {}
         purposes: dict[str, list[str]] = {}
         for permission in state.actions:
@@ -62,7 +74,7 @@ class Permitted:
                     )
                 )
                 allowed[name] = current
-        for name in profile.site.always:
+        for name in (*profile.site.always, "stop"):
             allowed.setdefault(name, None)
         targets: dict[str, Targets] = {}
         for name in ACTIONS_BY_NAME:  # the vocabulary's order: stable tools, stable prompts
@@ -73,12 +85,18 @@ class Permitted:
                 targets[name] = None
             elif ids:
                 targets[name] = tuple(sorted(ids, key=_document_order(observation)))
-        every = tuple(element.id for element in observation.elements)
         return cls(state.name, targets, {n: "; ".join(p) for n, p in purposes.items()}, every)
 
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(self.targets)
+
+    @property
+    def everything(self) -> bool:
+        """Whether every action is permitted on every element."""
+        return set(self.targets) == set(ACTIONS_BY_NAME) and all(
+            ids is None for ids in self.targets.values()
+        )
 
     def refusal(self, action: Action) -> str | None:
         """Why `action` is not permitted here, or None when it is."""

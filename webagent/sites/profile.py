@@ -142,7 +142,7 @@ ARIA_ROLES = frozenset(
     }
 )
 ELEMENT_ACTIONS = frozenset({"click", "type", "hover", "select"})
-DEFAULT_ALWAYS = ("scroll", "go_back", "note_down", "stop")
+DEFAULT_ALWAYS = ("goto", "scroll", "go_back", "note_down", "stop")
 
 
 def _regex(pattern: str) -> str:
@@ -186,6 +186,10 @@ class Landmark(_Strict):
     name: Regex | None = None
     text: Regex | None = None
     min: int = Field(default=1, ge=1)
+    within: Literal["page", "content"] = "page"
+    """Where to look: the whole page, or only its content (its `main` landmark when it has
+    one, else all but navigation, banners, footers and sidebars): a search box in a site's
+    header is not what the page is about."""
 
     @model_validator(mode="after")
     def _something(self) -> Landmark:
@@ -211,7 +215,41 @@ class Landmark(_Strict):
             parts.append(f"/{self.name}/")
         if self.min > 1:
             parts.append(f"x{self.min}+")
+        if self.within == "content":
+            parts.append("in the content")
         return " ".join(parts)
+
+
+class Content(_Strict):
+    """How much the page's content holds, and how much of it is links: the page's `main`
+    landmark when it has one, else everything outside navigation, banners, footers and
+    sidebars. `words` counts words outside links; `link_share` is the share of all words
+    that are in links (an index page is mostly links, an article mostly not); `prose` counts
+    words in paragraphs."""
+
+    words_min: int | None = Field(default=None, ge=0)
+    words_max: int | None = Field(default=None, ge=0)
+    link_share_min: float | None = Field(default=None, ge=0, le=1)
+    link_share_max: float | None = Field(default=None, ge=0, le=1)
+    prose_min: int | None = Field(default=None, ge=0)
+    """Words in paragraphs (running text, not table cells, list items or labels)."""
+    prose_max: int | None = Field(default=None, ge=0)
+
+    def describe(self) -> str:
+        parts = []
+        if self.prose_min is not None:
+            parts.append(f">= {self.prose_min} words of prose")
+        if self.prose_max is not None:
+            parts.append(f"<= {self.prose_max} words of prose")
+        if self.words_min is not None:
+            parts.append(f">= {self.words_min} words")
+        if self.words_max is not None:
+            parts.append(f"<= {self.words_max} words")
+        if self.link_share_min is not None:
+            parts.append(f">= {self.link_share_min:.0%} links")
+        if self.link_share_max is not None:
+            parts.append(f"<= {self.link_share_max:.0%} links")
+        return "content " + ", ".join(parts)
 
 
 class Match(_Strict):
@@ -223,6 +261,11 @@ class Match(_Strict):
 
     url: list[Regex] = []
     url_not: list[Regex] = []
+    status: Regex | None = None
+    """A pattern the HTTP status of the page's document must match (`'^[45]'`: an error
+    status); it never holds on a page whose status is unknown."""
+    content: Content | None = None
+    """How much content the page has and how much of it is links."""
     all: list[Landmark] = []
     any: list[Landmark] = []
     none: list[Landmark] = []
@@ -230,7 +273,18 @@ class Match(_Strict):
 
     @property
     def empty(self) -> bool:
-        return not (self.url or self.url_not or self.all or self.any or self.none or self.either)
+        return not (self.has_url or self.has_page or self.none)
+
+    @property
+    def has_url(self) -> bool:
+        """Whether there are URL rules."""
+        return bool(self.url or self.url_not)
+
+    @property
+    def has_page(self) -> bool:
+        """Whether there is positive evidence to find in the page itself (a status, nodes,
+        text): `none` alone only rules pages out."""
+        return bool(self.status or self.content or self.all or self.any or self.either)
 
     @cached_property
     def url_patterns(self) -> tuple[re.Pattern[str], ...]:
@@ -239,6 +293,10 @@ class Match(_Strict):
     @cached_property
     def url_not_patterns(self) -> tuple[re.Pattern[str], ...]:
         return tuple(re.compile(p, re.IGNORECASE) for p in self.url_not)
+
+    @cached_property
+    def status_pattern(self) -> re.Pattern[str] | None:
+        return re.compile(self.status) if self.status is not None else None
 
 
 class ElementPattern(_Strict):
@@ -371,7 +429,11 @@ class SiteInfo(_Strict):
     priority: int = 0
     """When several sites match a page, the highest priority wins."""
     always: list[ActionName] = list(DEFAULT_ALWAYS)
-    """Actions permitted in every state (besides each state's own)."""
+    """Actions permitted in every state (besides each state's own); `stop` always is."""
+    advisory: bool = False
+    """States only advise: every action stays permitted on every page (the generic profile,
+    which knows no site well enough to rule anything out). A profile written for its site
+    leaves this false, and its states narrow the actions where their rules matched."""
     fallback: str
     """The state a page gets when no state's rules match and no model is asked."""
     domains: list[Annotated[str, AfterValidator(_domain)]] = []

@@ -1,0 +1,213 @@
+"""Site states on sites nobody wrote a profile for: advice with evidence, never a cage.
+
+The generic profile's states add instructions and take no action away; a profile written
+for its site narrows only where its rules matched (never on a guess); `stop` is permitted
+everywhere; no state's advice names an action it does not permit; labels that mislead most
+(error, login, confirmation) need their evidence; and on the project's corpus of real
+third-party apps (sites/real/pages) the generic states stay accurate and never harmful.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from webagent.actions import ACTIONS_BY_NAME, Click, Stop
+from webagent.bench.states import load_pages, measure_states
+from webagent.observation import Observation, compose_observation, parse_snapshot
+from webagent.sites.catalog import sites_root
+from webagent.sites.classify import Classifier, signed_in
+from webagent.sites.match import PageIndex
+from webagent.sites.permissions import Permitted
+from webagent.sites.profile import Profile
+from webagent.sites.profiles import profile_names, site_profile
+
+PAGE = """
+- banner [ref=e1]:
+  - link "Home" [ref=e2]:
+    - /url: /
+  - searchbox "Search" [ref=e3]
+  - button "Search" [ref=e4]
+- main [ref=e5]:
+  - heading "Quarterly report" [level=1] [ref=e6]
+  - table [ref=e7]:
+    - row [ref=e8]:
+      - columnheader "Region" [ref=e9]
+      - columnheader "Errors" [ref=e10]
+    - row [ref=e11]:
+      - cell "North" [ref=e12]
+      - cell "500" [ref=e13]
+    - row [ref=e14]:
+      - cell "South" [ref=e15]
+      - cell "404" [ref=e16]
+  - textbox "Comment" [ref=e17]
+  - button "Save" [ref=e18]
+  - link "Log out" [ref=e19]:
+    - /url: /logout
+"""
+
+
+def observe(
+    snapshot: str, url: str = "http://app.test/page", status: int | None = 200
+) -> Observation:
+    tree = parse_snapshot(textwrap.dedent(snapshot).strip("\n"))
+    return compose_observation(tree, url=url, title="", status=status)
+
+
+@pytest.fixture(scope="module")
+def generic() -> Profile:
+    return site_profile("generic")
+
+
+def test_no_generic_state_narrows_the_actions(generic: Profile) -> None:
+    observation = observe(PAGE)
+    assert generic.site.advisory
+    for state in generic.states:
+        permitted = Permitted.of(generic, state, observation)
+        assert permitted.everything, state.name
+        assert set(permitted.names) == set(ACTIONS_BY_NAME)
+        for element in observation.elements:
+            assert permitted.refusal(Click(element.id)) is None, (state.name, element)
+        assert permitted.refusal(Stop("done")) is None
+
+
+def test_the_prompt_lists_exactly_the_actions_of_the_tool_with_stop(generic: Profile) -> None:
+    """What "Permitted here" says is the act tool's whole vocabulary, stop included."""
+    observation = observe(PAGE)
+    result = Classifier(generic).classify(observation)
+    permitted = Permitted.of(generic, generic.state(result.state), observation)
+    assert permitted.describe() == list(ACTIONS_BY_NAME)
+    assert "stop" in permitted.describe()
+
+
+@pytest.mark.parametrize("name", [n for n in profile_names() if n != "generic"])
+def test_a_written_profile_narrows_only_where_its_rules_matched(name: str) -> None:
+    profile = site_profile(name)
+    observation = observe(PAGE)
+    for state in profile.states:
+        confident = Permitted.of(profile, state, observation)
+        assert "stop" in confident.names, state.name
+        guess = Permitted.of(profile, state, observation, narrow=False)
+        assert guess.everything, state.name
+
+
+# Words in advice that name an action, and the action they name.
+ADVICE = {
+    r"\bscroll": "scroll",
+    r"\bgo back\b": "go_back",
+    r"\bnote (it |them |this |that |each |what )?down\b": "note_down",
+    r"\bstop\b": "stop",
+    r"\bhover\b": "hover",
+    r"\bnew tab\b": "new_tab",
+    r"\bgo forward\b": "go_forward",
+}
+
+
+@pytest.mark.parametrize("name", profile_names())
+def test_no_advice_names_an_action_its_state_does_not_permit(name: str) -> None:
+    profile = site_profile(name)
+    observation = observe(PAGE)
+    for state in profile.states:
+        names = set(Permitted.of(profile, state, observation).names)
+        text = f"{state.description} {state.instructions}".lower()
+        for pattern, action in ADVICE.items():
+            if re.search(pattern, text):
+                assert action in names, f"{name}/{state.name} advises {action}: not permitted"
+
+
+def test_a_table_with_error_numbers_is_no_error_page(generic: Profile) -> None:
+    assert Classifier(generic).classify(observe(PAGE)).state != "error"
+
+
+def test_an_error_status_is_evidence_of_an_error_page(generic: Profile) -> None:
+    page = """
+    - main [ref=e1]:
+      - heading "Tea kettles" [level=1] [ref=e2]
+      - paragraph [ref=e3]: There is currently no text in this page.
+    """
+    found = Classifier(generic).classify(observe(page, status=404))
+    assert (found.state, found.confidence) == ("error", "high")
+    assert "HTTP status 404" in found.evidence
+    assert Classifier(generic).classify(observe(page, status=200)).state != "error"
+
+
+def test_an_error_heading_alone_is_not_enough_on_a_page_with_a_table(generic: Profile) -> None:
+    table = "\n".join(
+        f'    - row [ref=r{i}]:\n      - cell "Job {i}" [ref=c{i}]\n'
+        f'      - cell "failed" [ref=d{i}]'
+        for i in range(5)
+    )
+    page = f"""
+- main [ref=e1]:
+  - heading "Error" [level=1] [ref=e2]
+  - table [ref=e3]:
+{table}
+"""
+    assert Classifier(generic).classify(observe(page)).state != "error"
+    small = """
+    - main [ref=e1]:
+      - heading "Error: Not Found" [level=1] [ref=e2]
+      - paragraph [ref=e3]: No handler matched request to /nowhere.
+    """
+    assert Classifier(generic).classify(observe(small)).state == "error"
+
+
+def test_a_sign_in_box_in_a_sidebar_does_not_make_a_sign_in_page(generic: Profile) -> None:
+    rows = "\n".join(
+        f'      - row [ref=r{i}]:\n        - cell [ref=c{i}]:\n'
+        f'          - link "Issue {i}" [ref=l{i}]:\n'
+        f'            - /url: /issue{i}\n        - cell "open" [ref=s{i}]'
+        for i in range(8)
+    )
+    page = f"""
+- navigation [ref=e1]:
+  - textbox "Username" [ref=e2]
+  - textbox "Password" [ref=e3]
+  - button "Login" [ref=e4]
+- main [ref=e5]:
+  - heading "List of issues" [level=1] [ref=e6]
+  - table [ref=e7]:
+{rows}
+"""
+    found = Classifier(generic).classify(observe(page, url="http://app.test/issue"))
+    assert found.state == "listing"
+    assert found.signed_in is False
+
+
+def test_signed_in_is_read_off_the_page() -> None:
+    assert signed_in(PageIndex.of(observe(PAGE)))[0] is True
+    out = observe('- main [ref=e1]:\n  - link "Log in" [ref=e2]:\n    - /url: /login')
+    assert signed_in(PageIndex.of(out)) == (False, "the page offers link 'Log in' and no sign-out")
+    assert signed_in(PageIndex.of(observe('- heading "Tea" [level=1] [ref=e1]')))[0] is None
+
+
+def test_a_guess_is_low_confidence_and_says_so(generic: Profile) -> None:
+    found = Classifier(generic).classify(observe('- main [ref=e1]:\n  - button "Spin" [ref=e2]'))
+    assert (found.state, found.decided, found.confidence) == ("other", "fallback", "low")
+    assert found.guess
+    assert not found.evidence
+
+
+CORPUS = sites_root() / "real" / "pages"
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="the corpus of real apps is not here")
+def test_on_real_apps_the_generic_states_are_accurate_and_never_harmful(generic: Profile) -> None:
+    """The corpus: pages of MediaWiki, Roundup and the Django admin captured on loopback and
+    labelled by hand (sites/real/pages/README.md). `webagent bench states` prints the same."""
+    report = measure_states(load_pages(Path(CORPUS)), generic)
+    right, total = report.accuracy()
+    assert total >= 60
+    assert {page.app for page in (r.page for r in report.results)} >= {
+        "mediawiki",
+        "roundup",
+        "django",
+    }
+    misses = [f"{r.page.name}: {r.page.label} -> {r.state}" for r in report.results if not r.right]
+    assert right / total >= 0.9, "\n".join(misses)
+    assert not report.harmful, [r.harmful for r in report.harmful]
+    _, wrong, _ = report.signed_in_agreement()
+    assert wrong == 0
