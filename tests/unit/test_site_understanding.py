@@ -157,7 +157,7 @@ def test_an_error_heading_alone_is_not_enough_on_a_page_with_a_table(generic: Pr
 
 def test_a_sign_in_box_in_a_sidebar_does_not_make_a_sign_in_page(generic: Profile) -> None:
     rows = "\n".join(
-        f'      - row [ref=r{i}]:\n        - cell [ref=c{i}]:\n'
+        f"      - row [ref=r{i}]:\n        - cell [ref=c{i}]:\n"
         f'          - link "Issue {i}" [ref=l{i}]:\n'
         f'            - /url: /issue{i}\n        - cell "open" [ref=s{i}]'
         for i in range(8)

@@ -20,14 +20,37 @@ from webagent.observation.tree import AriaNode
 def is_addressable(node: AriaNode, parent: AriaNode | None) -> bool:
     """Whether a person could act on `node` on its own: the rule for showing an id.
 
-    Interactive roles always; otherwise an element the page styles with a pointer cursor,
-    unless it only inherits that cursor from its parent.
+    Interactive roles always, and the `<summary>` that opens a `<details>`; otherwise an
+    element the page styles with a pointer cursor, unless it only inherits that cursor from
+    its parent.
     """
     if node.ref is None:
         return False
-    if node.role in INTERACTIVE_ROLES:
+    if node.role in INTERACTIVE_ROLES or is_summary(node, parent):
         return True
     return node.pointer and not (parent is not None and parent.pointer)
+
+
+def is_summary(node: AriaNode, parent: AriaNode | None) -> bool:
+    """Whether `node` is the `<summary>` of a `<details>`, which a click opens or closes.
+
+    Playwright has no role for it: it shows a `generic` that, alone among generics, has a
+    name (from its content), first in the `group` of its `<details>`. The browser's own
+    style gives it no pointer cursor, so nothing else would mark it as clickable.
+    """
+    if node.role != "generic" or not node.name or parent is None or parent.role != "group":
+        return False
+    first = next((child for child in parent.children if child.role != "text"), None)
+    return first is node
+
+
+def is_open_summary(node: AriaNode, parent: AriaNode | None) -> bool:
+    """A `<summary>` whose `<details>` is open: the content after it is in the tree."""
+    return (
+        parent is not None
+        and is_summary(node, parent)
+        and any(child is not node for child in parent.children)
+    )
 
 
 def display_name(node: AriaNode, parent: AriaNode | None) -> str:
@@ -38,7 +61,7 @@ def display_name(node: AriaNode, parent: AriaNode | None) -> str:
 
 def shown_name(node: AriaNode, addressable: bool) -> str:
     """`display_name`, once whether the node is addressable is known."""
-    if node.name or not addressable or _has_addressable_inside(node):
+    if node.name or not addressable or has_addressable_inside(node):
         return node.name
     return content_text(node, limit=200)
 
@@ -116,7 +139,8 @@ def content_repeats_name(node: AriaNode) -> bool:
     return bool(content) and content in " ".join(node.name.split())
 
 
-def _has_addressable_inside(node: AriaNode) -> bool:
+def has_addressable_inside(node: AriaNode) -> bool:
+    """Whether any descendant of `node` is addressable on its own (it needs its own id)."""
     stack = [(child, node) for child in node.children]
     while stack:
         current, parent = stack.pop()

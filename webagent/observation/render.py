@@ -12,9 +12,16 @@ Only *addressable* elements carry an id: elements with an interactive role, and 
 page marks clickable with a pointer cursor (unless they merely inherit it from a clickable
 ancestor); `names` decides that, and what each node is called. Unnamed wrappers vanish, a
 container whose children fit on one line is merged into it (list items, table rows,
-paragraphs), text that repeats a neighbour's name is dropped, and long text is cut. In
-viewport mode only nodes whose box meets the viewport are rendered, and the elements left
-above or below are counted.
+paragraphs), text that repeats a neighbour's name is dropped, and long text is cut; none of
+these ever takes an id away. In viewport mode only nodes whose box meets the viewport are
+rendered, and the elements left above or below are counted. A row, list item or merged
+line that the viewport's edge cuts says so at its end::
+
+    14 | open | 2024-06-14 …(continues below)
+
+and a table the viewport cuts says how much of it is outside::
+
+    table (out of view: 4 rows above, 14 rows below)
 
 Everything here is pure: it runs in unit tests on stored snapshots.
 """
@@ -22,7 +29,7 @@ Everything here is pure: it runs in unit tests on stored snapshots.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit
 
 from webagent.observation.names import (
@@ -30,9 +37,12 @@ from webagent.observation.names import (
     content_repeats_name,
     content_text,
     count_link_names,
+    has_addressable_inside,
     input_value,
     is_addressable,
     is_label_of_neighbour,
+    is_open_summary,
+    is_summary,
     name_repeats_content,
     repeats_neighbour,
     shown_name,
@@ -56,6 +66,14 @@ _ALWAYS_MERGED = frozenset({"row", "listitem"})
 _INLINE_MAX = 160
 _ROW_MAX = 400  # a table row reads best on one line even when long
 _SAME_LINE_PX = 8
+# A box past the viewport's edge by at most this much is not cut (a border, a rounding).
+_CUT_PX = 4
+# Edges of the viewport a node's box runs past (`Line.cut`, a bit set).
+_ABOVE, _BELOW, _LEFT, _RIGHT = 1, 2, 4, 8
+# Nodes that say they are cut even when their content takes several lines.
+_CUT_STACKED = frozenset({"row", "listitem", "paragraph"})
+_TABLE_ROLES = frozenset({"table", "grid", "treegrid"})
+_CELL_ROLES = frozenset({"cell", "gridcell", "columnheader", "rowheader"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +98,9 @@ class Line:
     """One rendered line; `protected` lines hold an addressable element inside the viewport.
 
     `top` is the y of the node it came from (when the snapshot has boxes); `block` marks a
-    line that must keep a line of its own among its siblings (see `_same_line`).
+    line that must keep a line of its own among its siblings (see `_same_line`); `cut` is
+    the set of viewport edges (`_ABOVE`, `_BELOW`, ...) that the row or line it shows runs
+    past, told at its end by a marker (`render_tree` adds it to `text`).
     """
 
     depth: int
@@ -89,6 +109,7 @@ class Line:
     in_viewport: bool
     top: int | None = None
     block: bool = False
+    cut: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +149,7 @@ def render_tree(roots: tuple[AriaNode, ...], options: RenderOptions | None = Non
     for index, root in enumerate(roots):
         frag = _render(root, ctx, 0, parent=None, siblings=roots, index=index, visible=True)
         lines.extend(frag.lines)
+    lines = [_with_cut_marker(line) for line in lines]
     return Rendering(
         lines=tuple(_drop_repeats(lines)),
         elements=tuple(ctx.elements),
@@ -158,6 +180,9 @@ def _render(
     in_viewport = _in_viewport(node.box, options.viewport, inherited=visible)
     on_screen = in_viewport or options.full_page
     addressable = is_addressable(node, parent)
+    summary = addressable and is_summary(node, parent)
+    if summary and is_open_summary(node, parent):
+        node = node._replace(expanded=True)
     if is_label_of_neighbour(node, addressable, parent, siblings, index):
         return _EMPTY
     if addressable and node.box is not None and not node.box.empty:
@@ -172,9 +197,13 @@ def _render(
     top = node.box.y if node.box is not None else None
 
     name = shown_name(node, addressable)
-    # The content became the name, or only says part of it again ("Page 2" > "Page", "2").
-    folded = addressable and (name != node.name or content_repeats_name(node))
-    label = _label(node, name, ctx, addressable) if on_screen else None
+    # The content became the name, or only says part of it again ("Page 2" > "Page", "2"),
+    # and holds nothing with an id of its own (a link named "Card Like" around a "Like"
+    # button keeps its button).
+    folded = addressable and (
+        name != node.name or (content_repeats_name(node) and not has_addressable_inside(node))
+    )
+    label = _label(node, name, ctx, addressable, summary=summary) if on_screen else None
     if addressable and on_screen:
         ctx.elements.append(_element(node, name, ctx, in_viewport))
     child_depth = depth + 1 if label or node.role == "listitem" else depth
@@ -211,11 +240,16 @@ def _render(
 
     head = None
     if label:
+        if node.role in _TABLE_ROLES and not options.full_page:
+            label += _table_outside(node, options.viewport)
         head = Line(depth, label, addressable and in_viewport, in_viewport, top)
     block = node.role == "heading" or (
         node.box is None and not addressable and node.role not in INLINE_LEVEL_ROLES
     )
-    return _layout(node, head, children, depth, block=block)
+    frag = _layout(node, head, children, depth, block=block)
+    if not options.full_page and frag.lines:
+        frag = _mark_cut(node, frag, options.viewport)
+    return frag
 
 
 def _render_hidden(node: AriaNode, ctx: _Context, depth: int) -> _Frag:
@@ -248,10 +282,13 @@ def _layout(
         or not children
     ):
         body = (" | " if node.role == "row" else " ").join(piece.text for piece in pieces)
-        if node.role == "listitem":
-            body = "- " + body
         text = f"{head.text} {body}".rstrip() if head else body
+        if node.role == "listitem":
+            text = ("- " + text).rstrip()
         if len(text) <= (_ROW_MAX if node.role == "row" else _INLINE_MAX) or not children:
+            cut = 0
+            for piece in pieces:
+                cut |= piece.cut
             merged = Line(
                 depth,
                 text,
@@ -259,15 +296,99 @@ def _layout(
                 in_viewport=any(p.in_viewport for p in pieces) or bool(head and head.in_viewport),
                 top=head.top if head else _first_top(pieces),
                 block=block,
+                cut=cut,
             )
             return _Frag([merged], inline=True)
     lines: list[Line] = [head] if head is not None else []
     for frag in children:
         lines.extend(frag.lines)
     if node.role == "listitem":
-        first = lines[0]
-        lines[0] = Line(depth, "- " + first.text, first.protected, first.in_viewport, first.top)
+        lines[0] = replace(lines[0], depth=depth, text="- " + lines[0].text, block=False)
     return _Frag(lines, inline=False)
+
+
+def _mark_cut(node: AriaNode, frag: _Frag, viewport: tuple[int, int]) -> _Frag:
+    """Note on `frag` the viewport edges that `node`'s box runs past, when that cuts what the
+    model reads: a line merged from a container (a row, a list item, a paragraph, a block),
+    or the first and last lines of a row, list item or paragraph that takes several."""
+    merged = frag.inline and len(frag.lines) == 1 and node.role in MERGEABLE_ROLES
+    if not (merged or (not frag.inline and node.role in _CUT_STACKED)):
+        return frag
+    cut = _cut_edges(node.box, viewport)
+    if not cut:
+        return frag
+    lines = list(frag.lines)
+    first, last = 0, len(lines) - 1
+    lines[first] = replace(lines[first], cut=lines[first].cut | (cut & ~_BELOW))
+    if cut & _BELOW:
+        lines[last] = replace(lines[last], cut=lines[last].cut | _BELOW)
+    return _Frag(lines, inline=frag.inline)
+
+
+def _cut_edges(box: Box | None, viewport: tuple[int, int]) -> int:
+    """The edges of the viewport that `box` crosses (it is partly inside, partly outside)."""
+    if box is None or box.empty or not box.intersects(*viewport):
+        return 0
+    width, height = viewport
+    cut = 0
+    if box.y < -_CUT_PX:
+        cut |= _ABOVE
+    if box.bottom > height + _CUT_PX:
+        cut |= _BELOW
+    if box.x < -_CUT_PX:
+        cut |= _LEFT
+    if box.right > width + _CUT_PX:
+        cut |= _RIGHT
+    return cut
+
+
+_PLACES = ((_ABOVE, "above"), (_BELOW, "below"), (_LEFT, "to the left"), (_RIGHT, "to the right"))
+
+
+def _with_cut_marker(line: Line) -> Line:
+    """`line` with ` …(continues below)` (or above, to the right, ...) at its end: the row
+    or line goes on past the viewport's edge."""
+    if not line.cut:
+        return line
+    where = " and ".join(word for flag, word in _PLACES if line.cut & flag)
+    return replace(line, text=f"{line.text} …(continues {where})")
+
+
+def _table_outside(table: AriaNode, viewport: tuple[int, int]) -> str:
+    """How much of a table the viewport leaves out: rows above and below it, and the most
+    cells of one row left or right of it (` (out of view: 3 rows above, ...)`)."""
+    width, height = viewport
+    above = below = left = right = 0
+    stack = list(table.children)
+    while stack:
+        node = stack.pop()
+        if node.role in _TABLE_ROLES:
+            continue  # a table inside a cell speaks for itself
+        if node.role != "row":
+            stack.extend(node.children)
+            continue
+        box = node.box
+        if box is None or box.empty:
+            continue
+        if box.bottom <= 0:
+            above += 1
+        elif box.y >= height:
+            below += 1
+        else:
+            cells = [c.box for c in node.children if c.role in _CELL_ROLES and c.box is not None]
+            left = max(left, sum(1 for cell in cells if not cell.empty and cell.right <= 0))
+            right = max(right, sum(1 for cell in cells if not cell.empty and cell.x >= width))
+    parts = [
+        f"{count} {noun}{'' if count == 1 else 's'} {where}"
+        for count, noun, where in (
+            (above, "row", "above"),
+            (below, "row", "below"),
+            (left, "column", "to the left"),
+            (right, "column", "to the right"),
+        )
+        if count
+    ]
+    return f" (out of view: {', '.join(parts)})" if parts else ""
 
 
 def _same_line(pieces: list[Line]) -> bool:
@@ -296,7 +417,9 @@ def _hides_children(node: AriaNode) -> bool:
     return node.role == "combobox" and all(child.ref is None for child in node.children)
 
 
-def _label(node: AriaNode, name: str, ctx: _Context, addressable: bool) -> str | None:
+def _label(
+    node: AriaNode, name: str, ctx: _Context, addressable: bool, *, summary: bool = False
+) -> str | None:
     """The node's own line, or None when the node is a transparent wrapper."""
     options = ctx.options
     name = clip(name, options.max_name)
@@ -312,7 +435,7 @@ def _label(node: AriaNode, name: str, ctx: _Context, addressable: bool) -> str |
             return f"{role} {_quote(name)}"
         return None
 
-    shown_role = "clickable" if role == "generic" else role
+    shown_role = "summary" if summary else "clickable" if role == "generic" else role
     parts = [f"[{node.ref}]", shown_role]
     if name and not name_repeats_content(node, name):
         parts.append(_quote(name))
