@@ -277,3 +277,47 @@ def test_a_replay_shows_the_recordings_time_and_time_zone_not_the_machines(
     move_recording_to(folder, shown, "2001-02-03", "2001-02-03T04:05:06.000+00:00")
     assert main(["replay", str(folder)]) == 0, capsys.readouterr().out
     assert "same as recorded" in capsys.readouterr().out
+
+
+def test_a_recording_whose_prompts_changed_is_made_again_offline(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """`webagent replay --remake`: after the prompts change, the recorded answers, given in
+    their recorded order, make the recording again without the site or the model; it then
+    replays as it is. A recording that a person answered needs no one again."""
+    folder = tmp_path / "shop-backtrack"
+    shutil.copytree(FIXTURES / "shop-backtrack", folder)
+    cassette = folder / "model.cassette.jsonl"
+    exchanges = [json.loads(line) for line in cassette.read_text().splitlines()]
+    for exchange in exchanges:  # as if every request were now worded otherwise
+        exchange["request"]["messages"][0]["content"] += " (reworded)"
+        exchange["key"] = request_key(exchange["request"])
+    cassette.write_text("".join(json.dumps(e) + "\n" for e in exchanges))
+    before = replay(folder, browser=browser)
+    assert before.divergence is not None
+    assert before.divergence.kind == "model"
+
+    assert main(["replay", "--remake", str(folder)]) == 0
+    after = replay(folder, browser=browser)
+    assert after.ok, after.divergence.report() if after.divergence else ""
+    assert read_meta(folder).site == read_meta(FIXTURES / "shop-backtrack").site
+    assert read_meta(folder).recorded == read_meta(FIXTURES / "shop-backtrack").recorded
+    remade = [json.loads(line) for line in cassette.read_text().splitlines()]
+    assert [e["response"] for e in remade] == [e["response"] for e in exchanges]
+    assert all("(reworded)" not in e["request"]["messages"][0]["content"] for e in remade)
+
+
+def test_a_remake_that_goes_another_way_keeps_the_recording(
+    browser: Browser, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "shop-price-lookup"
+    shutil.copytree(FIXTURES / "shop-price-lookup", folder)
+    steps = folder / "trajectory.jsonl"
+    lines = steps.read_text().splitlines()
+    first = json.loads(lines[0])
+    first["action"] = "scroll [down]"  # the recording says it did something else
+    steps.write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n")
+    kept = steps.read_text()
+    assert main(["replay", "--remake", str(folder)]) == 1
+    assert "NOT made again" in capsys.readouterr().out
+    assert steps.read_text() == kept

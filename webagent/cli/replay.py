@@ -30,7 +30,10 @@ def register(commands: Any) -> None:
         "model's answers from its cassette. The same agent runs and every page it reads and "
         "every action it takes is compared with the recording: at the first difference the "
         "replay stops and shows that step, with a diff of the page. Exit 0 when every "
-        "recording replays the same, 1 otherwise. --update records them again, live.",
+        "recording replays the same, 1 otherwise. --update records them again, live; "
+        "--remake makes them again offline after the prompts or the rendering changed.",
+        epilog="examples: webagent replay fixtures   |   webagent replay "
+        "fixtures/shop-backtrack --verbose   |   webagent replay --remake fixtures/real-wiki-read",
     )
     parser.add_argument(
         "folders",
@@ -46,14 +49,25 @@ def register(commands: Any) -> None:
         help="record each again, live: the recorded local site is served afresh; the model is "
         "the recorded oracle, or the one the model options give",
     )
+    parser.add_argument(
+        "--remake",
+        action="store_true",
+        help="make each again offline, for changed prompts or rendering: its own network and "
+        "the model's recorded answers in their recorded order; the actions and the outcome "
+        "must stay the same (a recording a person or the relay answered needs no one again)",
+    )
     add_model_options(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     folders = [found for folder in args.folders for found in recordings_in(Path(folder))]
+    if args.update and args.remake:
+        raise ConfigError("--update records live, --remake offline: choose one")
     if args.update:
         return _update(args, folders)
+    if args.remake:
+        return _remake(args, folders)
     failed = 0
     with launch(headless=not args.headed, judge=SiteJudge) as browser:
         for number, folder in enumerate(folders, start=1):
@@ -92,6 +106,24 @@ def _printer(verbose: bool) -> Any:
             print(line, file=sys.stderr, flush=True)
 
     return show
+
+
+def _remake(args: argparse.Namespace, folders: list[Path]) -> int:
+    from webagent.session.replay import remake
+
+    failed = 0
+    with launch(headless=not args.headed, judge=SiteJudge) as browser:
+        for folder in folders:
+            result = remake(folder, browser=browser, on_event=_printer(args.verbose))
+            if result.ok and not result.unmatched:
+                print(f"{folder.name}: made again ({result.checked} steps)", flush=True)
+                continue
+            failed += 1
+            report = result.divergence.report() if result.divergence else ""
+            missing = ", ".join(result.unmatched[:5])
+            why = report or f"requests the recording does not hold: {missing}"
+            print(f"{folder.name}: NOT made again (kept as it was)\n{why}", flush=True)
+    return 1 if failed else 0
 
 
 def _update(args: argparse.Namespace, folders: list[Path]) -> int:

@@ -100,18 +100,31 @@ class CassetteWriter:
 
 
 class Cassette:
-    """Recorded exchanges, served back in the order they were recorded for each request."""
+    """Recorded exchanges, served back in the order they were recorded for each request.
 
-    def __init__(self, exchanges: Iterable[Exchange], scrubber: Scrubber | None = None) -> None:
+    `ordered`: each query's answers in the order they were recorded, whatever the request
+    says (a recording made again after its prompts changed: the same pages and actions must
+    get the same answers, asked in other words)."""
+
+    def __init__(
+        self,
+        exchanges: Iterable[Exchange],
+        scrubber: Scrubber | None = None,
+        *,
+        ordered: bool = False,
+    ) -> None:
         self._scrub = scrubber or Scrubber()
         self._all = list(exchanges)
+        self._ordered = ordered
         self._queues: dict[str, deque[Exchange]] = defaultdict(deque)
         for exchange in self._all:
-            self._queues[exchange.key].append(exchange)
+            self._queues[exchange.query if ordered else exchange.key].append(exchange)
         self._lock = threading.Lock()
 
     @classmethod
-    def load(cls, path: str | Path, scrubber: Scrubber | None = None) -> Cassette:
+    def load(
+        cls, path: str | Path, scrubber: Scrubber | None = None, *, ordered: bool = False
+    ) -> Cassette:
         path = Path(path)
         exchanges = []
         try:
@@ -128,14 +141,22 @@ class Cassette:
                 )
             except (json.JSONDecodeError, KeyError, TypeError) as error:
                 raise ConfigError(f"{path}:{number}: not a cassette line ({error})") from error
-        return cls(exchanges, scrubber)
+        return cls(exchanges, scrubber, ordered=ordered)
 
     def __len__(self) -> int:
         return len(self._all)
 
     def play(self, query: str, body: Mapping[str, Any]) -> Exchange:
         """The answer recorded for this request; the last one repeats when the same request
-        comes more often than it was recorded. `CassetteMiss` when it was never recorded."""
+        comes more often than it was recorded. `CassetteMiss` when it was never recorded
+        (ordered: the next answer recorded for `query`; `CassetteMiss` when none is left)."""
+        if self._ordered:
+            with self._lock:
+                queue = self._queues.get(query)
+                if queue:
+                    return queue.popleft()
+            recorded = sum(1 for e in self._all if e.query == query)
+            raise CassetteMiss(query, f"all {recorded} recorded {query!r} answers are used")
         request = self._scrub(dict(body))
         key = request_key(request)
         with self._lock:

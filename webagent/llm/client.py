@@ -97,7 +97,7 @@ class ModelClient:
         budget: Budget | None = None,
         ledger: UsageLedger | None = None,
         record: str | Path | None = None,
-        replay: str | Path | None = None,
+        replay: str | Path | Cassette | None = None,
         sleep: Callable[[float], None] = time.sleep,
         seed: int | None = None,
     ) -> None:
@@ -112,8 +112,9 @@ class ModelClient:
         scrubber = Scrubber(config.secrets)
         transport: httpx2.BaseTransport = httpx2.HTTPTransport()
         if replay is not None:
-            transport = ReplayTransport(Cassette.load(replay, scrubber))
-        elif record is not None:
+            cassette = replay if isinstance(replay, Cassette) else Cassette.load(replay, scrubber)
+            transport = ReplayTransport(cassette)
+        if record is not None:  # with `replay`: a recording made again from its answers
             transport = RecordingTransport(transport, CassetteWriter(record, scrubber))
         self._http = httpx2.Client(transport=transport, timeout=config.timeout)
         self._openai = openai.OpenAI(

@@ -1,4 +1,5 @@
-"""Replaying a recording offline and checking it goes the same way; recording it again.
+"""Replaying a recording offline and checking it goes the same way; recording it again,
+live (`rerecord`) or offline from its own answers (`remake`).
 
     result = replay(Path("fixtures/shop-buy-headphones"))
     if not result.ok:
@@ -13,6 +14,7 @@ the run at the first difference.
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -20,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from webagent.agent import AgentRun
+from webagent.agent.recording import HAR_FILE, META_FILE, Meta
 from webagent.agent.replay import (
     Checker,
     Diverged,
@@ -102,6 +105,63 @@ def rerecord(
         shutil.rmtree(folder)
         new.replace(folder)
     return outcome.run
+
+
+def remake(
+    folder: Path, *, browser: Browser | None = None, on_event: Watcher | None = None
+) -> ReplayResult:
+    """Make a recording again offline (`webagent replay --remake`), after its prompts or
+    the way pages are rendered changed: the recording's network, clock, start state and
+    answers to confirmations, and the model's recorded answers given in their recorded
+    order per query, whatever the requests now say. The agent must take the same actions
+    and end the same way (pages are not compared: they may be rendered anew); then the new
+    recording (its requests, pages and screenshots; the same network) replaces the old.
+    A run that goes another way leaves the old recording as it was."""
+    fixture = Fixture(folder)
+    meta = fixture.meta
+    checker = Checker(fixture.steps, pages=False)
+    result = ReplayResult(fixture.folder, meta, len(fixture.steps))
+    confirm = fixture.confirm()
+    answers = confirm if isinstance(confirm, RecordedAnswers) else None
+    spec = replace(RunSpec.of_recording(fixture), answers_in_order=True)
+
+    def watch(event: ev.Event) -> None:
+        checker.event(event)
+        if on_event is not None:
+            on_event(event)
+
+    with (
+        tempfile.TemporaryDirectory(dir=fixture.folder.parent) as temporary,
+        Session(browser=browser) as session,
+    ):
+        new = Path(temporary) / fixture.folder.name
+        try:
+            outcome = session.run(
+                spec, Outputs(record=new, oracle=meta.oracle), on_event=watch, confirm=answers
+            )
+            result.run = outcome.run
+            _check_end(outcome.run, checker)
+        except Diverged as diverged:
+            result.divergence = diverged.divergence
+        finally:
+            tab = session.tab
+            result.unmatched = list(tab.replay.unmatched) if tab and tab.replay else []
+        result.checked = checker.checked
+        if result.divergence is None and not result.unmatched:
+            shutil.copyfile(fixture.har, new / HAR_FILE)  # the same network, as recorded
+            _keep_recorded(new, meta)
+            shutil.rmtree(fixture.folder)
+            new.replace(fixture.folder)
+    return result
+
+
+def _keep_recorded(folder: Path, old: Meta) -> None:
+    """What a replay cannot know stays as recorded: the clock and time zone its pages show,
+    and the local site it ran on (`--update` serves it afresh)."""
+    path = folder / META_FILE
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data.update(recorded=old.recorded, timezone=old.timezone, site=old.site)
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def _check_end(run: AgentRun, checker: Checker) -> None:

@@ -31,6 +31,7 @@ from webagent.agent.replay import Fixture
 from webagent.browser import Browser, Tab, launch
 from webagent.controller import events as ev
 from webagent.llm import ModelClient
+from webagent.llm.cassette import Cassette
 from webagent.plans.keys import PlanKey
 from webagent.plans.use import PlanUse
 from webagent.safety import Confirmation, ConfirmPolicy, Decision
@@ -296,11 +297,13 @@ class Session:
         cassette = recorder.cassette_path if recorder is not None else None
         if cassette is None and outputs.out is not None:
             cassette = outputs.out / CASSETTE_FILE
-        replay = fixture.cassette if fixture is not None else None
+        replay: Path | Cassette | None = fixture.cassette if fixture is not None else None
+        if fixture is not None and spec.answers_in_order:  # made again: record the new asks
+            replay = Cassette.load(fixture.cassette, ordered=True)
         with ModelClient(
             spec.model,
             budget=spec.budget,
-            record=cassette if replay is None else None,
+            record=cassette if replay is None or spec.answers_in_order else None,
             replay=replay,
         ) as client:
             yield client

@@ -100,6 +100,9 @@ class RunSpec:
     replay: Path | None = None
     """A recording's folder: its network, model answers, clock and start state stand in for
     the live site and model."""
+    answers_in_order: bool = False
+    """With `replay`: the model's recorded answers are given in their recorded order per
+    query, whatever the requests say (a recording made again after its prompts changed)."""
 
     @classmethod
     def of_recording(cls, fixture: Fixture, *, replay: bool = True) -> RunSpec:
