@@ -310,6 +310,8 @@ def test_the_step_prompt_carries_the_state_instructions_and_the_memory(
     prompt, tools = seen
     assert "Open the product that best matches the task" in prompt
     assert "This page is in the state results: " in prompt
+    state_line = next(line for line in prompt.splitlines() if "in the state results" in line)
+    assert "Open the product" not in state_line  # the instructions start a line of their own
     # What each page gave, and that any may be opened again: the memory informs, never forbids.
     assert (
         'Product A (http://x:1/a) [product, step 3]: gave "Product A costs $12"; '

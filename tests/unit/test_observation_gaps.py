@@ -395,3 +395,19 @@ def test_cut_marks_cost_a_few_tokens_and_survive_the_budget() -> None:
     # the cut rows hold links in view: the budget never drops them, nor their marks
     assert "2024-05-14 …(continues above)" in tight.text
     assert "2024-09-16 …(continues below)" in tight.text
+
+
+def test_a_heading_whose_words_are_its_children_reads_as_one_line() -> None:
+    """A wiki's section heading: no name, its text and an [edit] link as children."""
+    snapshot = """- main [ref=e1]:
+  - heading [level=2] [ref=e2]:
+    - text: Brewing
+    - generic [ref=e3]:
+      - text: "["
+      - link "edit" [ref=e4] [cursor=pointer]:
+        - /url: /index.php?title=Green_tea&action=edit&section=3
+      - text: "]"
+  - paragraph [ref=e5]: Water just off the boil scalds green tea.
+"""
+    text = compose_observation(parse_snapshot(snapshot), url="http://wiki.test/", title="").text
+    assert "  ## Brewing [ [e4] link 'edit' ]" in text.splitlines()

@@ -39,6 +39,7 @@ import webagent
 from webagent.actions import format_action
 from webagent.controller import events as ev
 from webagent.errors import ConfigError
+from webagent.llm.cassette import rekey
 from webagent.safety import Decision, Secrets
 from webagent.safety.secrets import rewrite_zip
 
@@ -348,6 +349,9 @@ def scrub_folder(folder: Path, secrets: Secrets | None) -> None:
         scrub_trace(trace)
     if secrets:
         secrets.redact_tree(folder)
+        cassette = folder / CASSETTE_FILE
+        if cassette.is_file():
+            rekey(cassette)  # the requests' text may have changed: their keys follow
 
 
 def scrub_storage_state(state: dict[str, Any]) -> dict[str, Any]:

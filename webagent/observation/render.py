@@ -276,13 +276,17 @@ def _layout(
     if head is None and not children:
         return _EMPTY
     pieces = [frag.lines[0] for frag in children if len(frag.lines) == 1 and frag.inline]
+    # A heading with no name of its own (its words are its children: "Notes", "[edit]")
+    # reads as one line, as on screen.
+    unnamed_heading = node.role == "heading" and head is not None and not head.text.strip("# ")
     if len(pieces) == len(children) and (
         (node.role in _ALWAYS_MERGED and not any(piece.block for piece in pieces))
         or (node.role in MERGEABLE_ROLES and _same_line(pieces))
+        or unnamed_heading
         or not children
     ):
         body = (" | " if node.role == "row" else " ").join(piece.text for piece in pieces)
-        text = f"{head.text} {body}".rstrip() if head else body
+        text = f"{head.text.rstrip()} {body}".rstrip() if head else body
         if node.role == "listitem":
             text = ("- " + text).rstrip()
         if len(text) <= (_ROW_MAX if node.role == "row" else _INLINE_MAX) or not children:

@@ -56,7 +56,7 @@ class PageIndex:
             content.words,
             content.links,
             content.prose,
-            tuple(_labels(content.roots)) if observation.tree else nodes,
+            content.nodes if observation.tree else nodes,
         )
 
     @property
@@ -71,7 +71,7 @@ _AROUND = frozenset({"navigation", "banner", "contentinfo", "complementary", "se
 
 @dataclass(frozen=True, slots=True)
 class _Content:
-    roots: tuple[AriaNode, ...]
+    nodes: tuple[tuple[str, str], ...]
     words: int
     links: int
     prose: int
@@ -82,7 +82,7 @@ def _content(roots: tuple[AriaNode, ...]) -> _Content:
     navigation, banners, footers, sidebars and search forms; with its words outside links,
     inside links, and in paragraphs."""
     mains = _outermost(roots, "main")
-    kept: list[AriaNode] = []
+    kept: list[tuple[str, str]] = []
     words = links = prose = 0
     stack = [(node, False) for node in reversed(mains or roots)]
     while stack:
@@ -91,7 +91,7 @@ def _content(roots: tuple[AriaNode, ...]) -> _Content:
             continue
         if node.role == "link":
             links += len((node.name or node.text or "").split())
-            kept.append(node)
+            kept.append((node.role, _label(node)))
             continue
         counted = 0
         if node.text:
@@ -102,9 +102,9 @@ def _content(roots: tuple[AriaNode, ...]) -> _Content:
         in_paragraph = in_paragraph or node.role == "paragraph"
         prose += counted if in_paragraph else 0
         if node.role != "generic" or node.name or node.text:
-            kept.append(node._replace(children=()))
+            kept.append((node.role, _label(node)))
         stack.extend((child, in_paragraph) for child in reversed(node.children))
-    return _Content(tuple(kept) if (mains or roots) else (), words, links, prose)
+    return _Content(tuple(kept), words, links, prose)
 
 
 def _outermost(roots: tuple[AriaNode, ...], role: str) -> tuple[AriaNode, ...]:
@@ -124,8 +124,20 @@ def _labels(roots: tuple[AriaNode, ...]) -> Iterator[tuple[str, str]]:
     stack = list(reversed(roots))
     while stack:
         node = stack.pop()
-        yield node.role, node.name or node.text or ""
+        yield node.role, _label(node)
         stack.extend(reversed(node.children))
+
+
+_NAMED_BY_CONTENT = frozenset({"button", "link", "menuitem", "tab", "heading", "cell"})
+
+
+def _label(node: AriaNode) -> str:
+    """A node's name, or its own text; a control or heading without either is called by the
+    text inside it (a button whose words sit in a <span>)."""
+    if node.name or node.text or node.role not in _NAMED_BY_CONTENT:
+        return node.name or node.text or ""
+    words = [n.text or n.name for n in node.walk()[1:] if n.role == "text" or n.text]
+    return " ".join(w for w in words if w)[:100]
 
 
 def count(landmark: Landmark, page: PageIndex) -> int:
