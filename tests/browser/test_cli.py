@@ -100,9 +100,20 @@ def test_sites_check_shows_site_state_and_permitted_actions(
     assert main(["sites", "check", site + "form.html"]) == 0
     out = capsys.readouterr().out
     assert "site:  generic (detected)" in out
-    assert "state: generic/form (its rules alone hold)" in out
-    assert "permitted actions:" in out
-    assert "\n  stop" in out
+    assert "state: generic/form (its rules alone hold; high confidence)" in out
+    assert "button 'Submit'" in out.split("evidence: ")[1].splitlines()[0]  # what the rules found
+    assert "permitted actions: every action, on any element" in out  # advice, never a cage
+
+
+def test_sites_check_says_what_the_server_answered(
+    serve: Callable[[Path], str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 404 is evidence: the page is an error page because the server says so."""
+    site = serve(DATA / "pages")
+    assert main(["sites", "check", site + "no-such-page.html", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["state"], data["confidence"]) == ("error", "high")
+    assert "HTTP status 404" in data["evidence"]
 
 
 def test_sites_check_json_with_a_given_site(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,6 +15,7 @@ import zipfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -42,6 +43,19 @@ def test_there_are_fixtures_of_every_kind() -> None:
     assert any(o["backtracks"] for o in outcomes)
     assert any(o["decompositions"] for o in outcomes)
     assert any(o["how"] == "denied" and o["denials"] for o in outcomes)
+
+
+def test_tasks_on_real_apps_replay_among_them() -> None:
+    """Six or more tasks on real third-party apps (sites/real), answered through the relay:
+    facts read, something found through a search, changes made after signing in."""
+    real = [read_meta(folder) for folder in FOLDERS if folder.name.startswith("real-")]
+    assert len(real) >= 6
+    assert {urlsplit(meta.start_url).port for meta in real} >= {8081, 8082, 8083}
+    tasks = " ".join(meta.task.lower() for meta in real)
+    assert "search" in tasks
+    assert "sign in" in tasks
+    assert {meta.outcome["status"] for meta in real} == {"SUCCESS"}
+    assert sum(meta.outcome["actions"] >= 5 for meta in real) >= 2  # the changes signed in first
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=[folder.name for folder in FOLDERS])

@@ -275,3 +275,43 @@ async def test_fits_80_by_24() -> None:
             assert region.height > 0
         await pilot.press("a")
         await until(pilot, lambda: app.run_screen.result is not None)
+
+
+async def test_the_page_panel_shows_how_sure_the_state_is_and_why() -> None:
+    """The state's evidence and confidence, and whether the page shows the session signed
+    in; a guess says it is one."""
+    from textual.app import App, ComposeResult
+
+    from tui.widgets.page import PagePanel
+    from webagent.controller import events as ev
+
+    class Panel(App[None]):
+        def compose(self) -> ComposeResult:
+            yield PagePanel(id="page")
+
+    app = Panel()
+    async with app.run_test() as pilot:
+        panel = app.query_one(PagePanel)
+        seen = ev.PageSeen(
+            "http://wiki.test/?search=tea",
+            "Search results",
+            "generic",
+            "search_results",
+            "rules",
+            confidence="high",
+            evidence=("URL matches /search/", "text '3 results'"),
+            signed_in=True,
+        )
+        panel.show(seen)
+        await pilot.pause()
+        text = str(panel.render())
+        assert "search_results (rules, high confidence)" in text
+        assert "signed in" in text
+        assert "URL matches /search/; text '3 results'" in text
+        panel.show(
+            ev.PageSeen("http://wiki.test/x", "X", "generic", "other", "fallback", "", "low")
+        )
+        await pilot.pause()
+        text = str(panel.render())
+        assert "other (fallback, low confidence)" in text
+        assert "a guess that only advises" in text

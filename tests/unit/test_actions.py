@@ -189,3 +189,13 @@ def test_json_schema_offers_one_alternative_per_action() -> None:
     consts = [alt["properties"]["action"]["const"] for alt in schema["anyOf"]]
     assert consts == ["click", "stop"]
     assert schema["anyOf"][0]["required"] == ["action", "element"]
+
+
+def test_unbracketed_text_ending_in_a_flag_is_refused_with_the_form_to_use() -> None:
+    """`type [e19] alice 0`: the text "alice 0" pressing Enter, or "alice" without? Models
+    playing through the relay wrote it both ways; the answer is asked again, not guessed."""
+    with pytest.raises(ActionParseError, match=r"type \[e19\] \[alice\] \[0\]"):
+        parse_action("type [e19] alice 0")
+    assert parse_action("type [e19] [alice] [0]") == TypeText("e19", "alice", False)
+    assert parse_action("type [e19] [Room 1]") == TypeText("e19", "Room 1", True)
+    assert parse_action("type [e19] Room 12") == TypeText("e19", "Room 12", True)

@@ -203,6 +203,13 @@ def _build(name: str, rest: str, original: str) -> Action:
         if flag and _bracketed(remainder[: flag.start()]):
             press_enter = flag.group(1).lower() in ("1", "true")
             remainder = remainder[: flag.start()]
+        elif re.search(r"\S\s+[01]$", remainder.strip()) and not _bracketed(remainder):
+            # `type [e19] alice 0`: the text "alice 0", or "alice" without Enter?
+            raise ActionParseError(
+                f"write the text in brackets, then the Enter flag: type [{element.strip('[]')}] "
+                f"[{remainder.strip()[:-1].strip()}] [{remainder.strip()[-1]}] (or the whole "
+                "text in brackets if it ends in that digit)"
+            )
         return TypeText(normalize_element_id(element), _unwrap(remainder), press_enter)
     if name == "select":
         element, remainder = _split_first(rest, name)

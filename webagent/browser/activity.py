@@ -24,7 +24,7 @@ SHORT_TIMER_MS = 1000
 
 INIT_SCRIPT = """(() => {
   if (window.__webagentActivity) return;
-  const pending = new Set();
+  const pending = new Set(), idle = new Map();
   let lastChange = 0;
   const setTimer = window.setTimeout, clearTimer = window.clearTimeout;
   window.setTimeout = function (callback, delay, ...args) {
@@ -41,6 +41,27 @@ INIT_SCRIPT = """(() => {
     pending.delete(id);
     return clearTimer.call(this, id);
   };
+  // Work a page defers until the browser is idle (a wiki upgrading its search box) is
+  // part of loading it: the page is not settled until it has run.
+  const setIdle = window.requestIdleCallback, clearIdle = window.cancelIdleCallback;
+  if (typeof setIdle === 'function') {
+    window.requestIdleCallback = function (callback, options) {
+      if (typeof callback !== 'function') return setIdle.call(this, callback, options);
+      const key = {};
+      const id = setIdle.call(this, function () {
+        pending.delete(key);
+        return callback.apply(this, arguments);
+      }, options);
+      idle.set(id, key);
+      pending.add(key);
+      return id;
+    };
+    window.cancelIdleCallback = function (id) {
+      pending.delete(idle.get(id));
+      idle.delete(id);
+      return clearIdle.call(this, id);
+    };
+  }
   new MutationObserver(() => { lastChange = performance.now(); }).observe(document, {
     subtree: true, childList: true, attributes: true, characterData: true,
   });
