@@ -21,7 +21,7 @@ class PagePanel(Static):
         how += f", {page.confidence} confidence)" if page.confidence else ")"
         signed = {True: "signed in", False: "signed out", None: ""}[page.signed_in]
         evidence = "; ".join(page.evidence) if page.evidence else ""
-        if page.decided and not evidence:
+        if page.confidence == "low":
             evidence = "no rule held: a guess that only advises"
         self.update(
             Text.assemble(

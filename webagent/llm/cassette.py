@@ -108,7 +108,8 @@ def rekey(path: Path) -> None:
         if not line.strip():
             continue
         data = json.loads(line)
-        data["key"] = request_key(data["request"])
+        if isinstance(data, dict) and isinstance(data.get("request"), dict):
+            data["key"] = request_key(data["request"])
         lines.append(json.dumps(data, ensure_ascii=False, sort_keys=True))
     path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
 
