@@ -1,0 +1,2 @@
+'use strict';
+module.exports = {door: 'fifteen inches high', key: 'golden'};
