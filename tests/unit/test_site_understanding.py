@@ -228,6 +228,43 @@ def test_on_an_app_held_out_from_the_rules_no_label_is_harmful(generic: Profile)
     assert right / total >= 0.85, "\n".join(misses)
 
 
+def test_a_dialog_asking_for_input_is_what_the_page_is_about(generic: Profile) -> None:
+    """A sign-in dialog over a page of articles is a sign-in page while it is open; a
+    cookie notice (buttons only) leaves the page what it was."""
+    behind = "\n".join(
+        f"  - paragraph [ref=p{i}]: Tea is a drink made by steeping cured leaves in hot water "
+        f"for a few minutes, and people have drunk it for centuries ({i})."
+        for i in range(10)
+    )
+    page = f"""
+- main [ref=e1]:
+  - heading "Tea" [level=1] [ref=e2]
+{behind}
+- dialog "Sign in" [ref=d1]:
+  - heading "Login" [level=2] [ref=d2]
+  - textbox "Username" [ref=d3]
+  - textbox "Password" [ref=d4]
+  - button "Login" [ref=d5]
+"""
+    assert Classifier(generic).classify(observe(page)).state == "login"
+    notice = page.split("- dialog", maxsplit=1)[0] + (
+        '- dialog "Cookies" [ref=d1]:\n  - button "Accept all" [ref=d2]\n'
+        '  - button "Reject" [ref=d3]\n'
+    )
+    assert Classifier(generic).classify(observe(notice)).state == "article"
+
+
+def test_a_page_saying_it_could_not_find_something_is_an_error_page(generic: Profile) -> None:
+    """A single-page app answers 200 for everything: the message is the evidence."""
+    page = """
+    - main [ref=e1]:
+      - heading "Sorry, we couldn't find it..." [level=1] [ref=e2]
+      - button "Go to the home page" [ref=e3]
+    """
+    found = Classifier(generic).classify(observe(page, status=200))
+    assert found.state == "error"
+
+
 HOLDOUT2 = sites_root() / "real" / "holdout2" / "pages"
 
 
@@ -240,3 +277,17 @@ def test_on_a_second_held_out_app_no_label_is_harmful(generic: Profile) -> None:
     assert total >= 25
     assert not report.harmful, [r.harmful for r in report.harmful]
     assert right / total >= 0.72
+
+
+HOLDOUT3 = sites_root() / "real" / "holdout3" / "pages"
+
+
+@pytest.mark.skipif(not HOLDOUT3.is_dir(), reason="the third holdout's pages are not here")
+def test_on_a_single_page_app_held_out_no_label_is_harmful(generic: Profile) -> None:
+    """34 pages of Verdaccio's web UI: most fall to the fallback, which advises and takes
+    nothing away; none is called an error, a sign-in or a confirmation it is not."""
+    report = measure_states(load_pages(Path(HOLDOUT3)), generic)
+    right, total = report.accuracy()
+    assert total >= 20
+    assert not report.harmful, [r.harmful for r in report.harmful]
+    assert right / total >= 0.45

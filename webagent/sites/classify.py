@@ -138,7 +138,9 @@ class Classifier:
         self._cache: dict[tuple[str, str], Classification] = {}
 
     def classify(self, observation: Observation, *, task: str = "") -> Classification:
-        page = PageIndex.of(observation)
+        # A profile that knows its site has states for its pop-ups; the generic one judges
+        # what is in front: a sign-in dialog over the home page is a sign-in page.
+        page = PageIndex.of(observation, in_front=self.profile.site.advisory)
         key = (page.url, f"{page.status}:{page_digest(page)}")
         known = self._cache.get(key)
         if known is not None:
@@ -212,7 +214,7 @@ class Classifier:
 
     def why_not(self, observation: Observation) -> dict[str, list[str]]:
         """For each state, the rules that do not hold on this page (for `sites check`)."""
-        page = PageIndex.of(observation)
+        page = PageIndex.of(observation, in_front=self.profile.site.advisory)
         return {state.name: explain(state.match, page) for state in self.profile.states}
 
 

@@ -41,12 +41,15 @@ class PageIndex:
     """The nodes of the page's content (see `Content`), as `nodes`."""
 
     @classmethod
-    def of(cls, observation: Observation) -> PageIndex:
-        nodes = tuple(_labels(observation.tree))
+    def of(cls, observation: Observation, *, in_front: bool = False) -> PageIndex:
+        """`in_front`: only a dialog open in front of the page that asks for input, when
+        there is one (what a visitor deals with now), else the whole page."""
+        tree = _in_front(observation.tree) if in_front else observation.tree
+        nodes = tuple(_labels(tree))
         if not nodes:  # an observation built without its tree: fall back to the elements
             nodes = tuple((e.role, e.name) for e in observation.elements)
         text = "\n".join(label for _, label in nodes if label)
-        content = _content(observation.tree)
+        content = _content(tree)
         return cls(
             observation.url,
             location(observation.url),
@@ -56,7 +59,7 @@ class PageIndex:
             content.words,
             content.links,
             content.prose,
-            content.nodes if observation.tree else nodes,
+            content.nodes if tree else nodes,
         )
 
     @property
@@ -105,6 +108,19 @@ def _content(roots: tuple[AriaNode, ...]) -> _Content:
             kept.append((node.role, _label(node)))
         stack.extend((child, in_paragraph) for child in reversed(node.children))
     return _Content(tuple(kept), words, links, prose)
+
+
+_DIALOGS = frozenset({"dialog", "alertdialog"})
+_FIELDS = frozenset({"textbox", "searchbox", "combobox"})
+
+
+def _in_front(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
+    """What the page is about now: a dialog open in front of it that asks for input (a
+    sign-in box over the home page), else the whole tree. A dialog of buttons alone (a
+    cookie notice) leaves the page as it is."""
+    dialogs = [d for role in _DIALOGS for d in _outermost(roots, role)]
+    asking = [d for d in dialogs if any(n.role in _FIELDS for n in d.walk())]
+    return tuple(asking) if asking else roots
 
 
 def _outermost(roots: tuple[AriaNode, ...], role: str) -> tuple[AriaNode, ...]:
