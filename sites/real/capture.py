@@ -21,107 +21,22 @@ deleted, an issue gets a message), so run `sites/real/setup` first for a clean r
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, Response
+import capturing
+from capturing import PASSWORD, USER, redact, submit  # noqa: F401
+from playwright.sync_api import Page
 
-from webagent.browser import launch
 
 HERE = Path(__file__).resolve().parent
 PAGES = HERE / "pages"
-USER = "alice"
-PASSWORD = os.environ.get("WEBAGENT_REAL_PASSWORD", "wonderland-42")
 PORTS = {"mediawiki": 8081, "roundup": 8082, "django": 8083}
-REDACTED = "<redacted>"
 
 
-def redact(text: str) -> str:
-    return text.replace(PASSWORD, REDACTED)
-
-
-class Session:
-    """One browser context on one app, signed in or not, writing the pages it captures."""
-
-    def __init__(self, browser: Any, app: str, signed_in: bool) -> None:
-        self.app = app
-        self.signed_in = signed_in
-        self.tab = browser.open(confirm="allow")
-        self.status: int | None = None
-        self.tab.context.on("response", self._on_response)
-        self.written: list[Path] = []
-
-    @property
-    def page(self) -> Page:
-        return self.tab.page
-
-    def _on_response(self, response: Response) -> None:
-        request = response.request
-        try:
-            main = request.frame.parent_frame is None
-        except Exception:  # a worker's request has no frame
-            main = False
-        if request.is_navigation_request() and main:
-            self.status = response.status
-
-    def goto(self, url: str) -> None:
-        self.page.goto(url, wait_until="load")
-
-    def settle(self) -> None:
-        try:
-            self.page.wait_for_load_state("networkidle", timeout=5000)
-        except Exception:
-            pass
-        self.page.wait_for_timeout(300)
-
-    def capture(
-        self,
-        slug: str,
-        label: str,
-        why: str,
-        *,
-        url: str | None = None,
-        also: tuple[str, ...] = (),
-        then: Callable[[Page], None] | None = None,
-    ) -> None:
-        if url is not None:
-            self.goto(url)
-        if then is not None:
-            then(self.page)
-        self.settle()
-        snapshot = redact(self.tab.snapshot())
-        record = {
-            "app": self.app,
-            "url": redact(self.page.url),
-            "status": self.status,
-            "title": redact(self.page.title()),
-            "signed_in": self.signed_in,
-            "label": label,
-            "also": list(also),
-            "why": why,
-            "snapshot": snapshot,
-        }
-        path = PAGES / self.app / f"{slug}.json"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
-        self.written.append(path)
-        print(
-            f"  {self.app}/{slug}: {record['status']} {label} {list(also) or ''} {record['title']!r}"
-        )
-
-    def close(self) -> None:
-        self.tab.close()
-
-
-def submit(page: Page, selector: str) -> None:
-    """Click a submit control and wait for the page it leads to."""
-    with page.expect_navigation(wait_until="load"):
-        page.click(selector)
+def Session(*args: Any, **kwargs: Any) -> capturing.Session:  # noqa: N802
+    return capturing.Session(*args, pages=PAGES, **kwargs)
 
 
 # -- MediaWiki --------------------------------------------------------------------------------
@@ -830,34 +745,5 @@ def django(browser: Any, base: str) -> list[Path]:
 APPS = {"mediawiki": mediawiki, "roundup": roundup, "django": django}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "apps", nargs="*", choices=[*APPS, []], help="apps to capture (all by default)"
-    )
-    for app, port in PORTS.items():
-        parser.add_argument(
-            f"--{app}",
-            default=f"http://127.0.0.1:{port}",
-            metavar="URL",
-            help=f"where {app} runs (default port {port})",
-        )
-    args = parser.parse_args()
-    written: list[Path] = []
-    with launch() as browser:
-        for app in args.apps or list(APPS):
-            print(app)
-            folder = PAGES / app
-            for old in folder.glob("*.json"):
-                old.unlink()
-            written += APPS[app](browser, getattr(args, app).rstrip("/"))
-    leaks = [p for p in PAGES.rglob("*.json") if PASSWORD in p.read_text()]
-    if leaks:
-        print("password found in:", *leaks, file=sys.stderr)
-        return 1
-    print(f"{len(written)} pages written under {PAGES}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(capturing.main(__doc__.split("\n\n")[0], APPS, PORTS, PAGES))

@@ -26,26 +26,19 @@ password, which Verdaccio refuses), so a re-capture needs no reset; relative tim
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-import json
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
-from playwright.sync_api import Page, Response
+import capturing
+from capturing import PASSWORD, USER, redact, submit  # noqa: F401
+from playwright.sync_api import Page
 
-from webagent.browser import launch
 
 HERE = Path(__file__).resolve().parent
 PAGES = HERE / "holdout3" / "pages"
-USER = "alice"
-PASSWORD = os.environ.get("WEBAGENT_REAL_PASSWORD", "wonderland-42")
 PORTS = {"verdaccio": 8086}
-REDACTED = "<redacted>"
 
 # what shows that the single-page app has rendered its content
 LISTED = "a[href='/-/web/detail/cheshire-grin']"  # a package of the home page's list
@@ -54,84 +47,8 @@ NOT_FOUND = "text=Sorry, we couldn't find it"
 DIALOG = "[role=dialog]"
 
 
-def redact(text: str) -> str:
-    return text.replace(PASSWORD, REDACTED).replace(quote(PASSWORD, safe=""), REDACTED)
-
-
-class Session:
-    """One browser context on one app, signed in or not, writing the pages it captures."""
-
-    def __init__(self, browser: Any, app: str, base: str, signed_in: bool) -> None:
-        self.app = app
-        self.base = base
-        self.signed_in = signed_in
-        self.tab = browser.open(confirm="allow")
-        self.status: int | None = None
-        self.tab.context.on("response", self._on_response)
-        self.written: list[Path] = []
-
-    @property
-    def page(self) -> Page:
-        return self.tab.page
-
-    def _on_response(self, response: Response) -> None:
-        request = response.request
-        try:
-            main = request.frame.parent_frame is None
-        except Exception:  # a worker's request has no frame
-            main = False
-        if request.is_navigation_request() and main:
-            self.status = response.status
-
-    def goto(self, path: str, ready: str | None = None) -> None:
-        self.page.goto(self.base + path, wait_until="load")
-        if ready:
-            self.page.wait_for_selector(ready, timeout=15000)
-
-    def settle(self) -> None:
-        with contextlib.suppress(Exception):
-            self.page.wait_for_load_state("networkidle", timeout=5000)
-        self.page.wait_for_timeout(700)
-
-    def capture(
-        self,
-        slug: str,
-        label: str,
-        why: str,
-        *,
-        url: str | None = None,
-        ready: str | None = None,
-        also: tuple[str, ...] = (),
-        then: Callable[[Page], object] | None = None,
-    ) -> None:
-        if url is not None:
-            self.goto(url, ready)
-        if then is not None:
-            then(self.page)
-        self.settle()
-        snapshot = redact(self.tab.snapshot())
-        record = {
-            "app": self.app,
-            "url": redact(self.page.url),
-            "status": self.status,
-            "title": redact(self.page.title()),
-            "signed_in": self.signed_in,
-            "label": label,
-            "also": list(also),
-            "why": why,
-            "snapshot": snapshot,
-        }
-        path = PAGES / self.app / f"{slug}.json"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
-        self.written.append(path)
-        print(
-            f"  {self.app}/{slug}: {record['status']} {label} {list(also) or ''} "
-            f"{record['title']!r}"
-        )
-
-    def close(self) -> None:
-        self.tab.close()
+def Session(*args: Any, **kwargs: Any) -> capturing.Session:  # noqa: N802
+    return capturing.Session(*args, pages=PAGES, settle_ms=700, **kwargs)
 
 
 # -- steps on the rendered pages ----------------------------------------------------------------
@@ -525,34 +442,5 @@ def verdaccio(browser: Any, base: str) -> list[Path]:  # noqa: PLR0915 (one page
 APPS = {"verdaccio": verdaccio}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "apps", nargs="*", choices=[*APPS, []], help="apps to capture (all by default)"
-    )
-    for app, port in PORTS.items():
-        parser.add_argument(
-            f"--{app}",
-            default=f"http://127.0.0.1:{port}",
-            metavar="URL",
-            help=f"where {app} runs (default port {port})",
-        )
-    args = parser.parse_args()
-    written: list[Path] = []
-    with launch() as browser:
-        for app in args.apps or list(APPS):
-            print(app)
-            folder = PAGES / app
-            for old in folder.glob("*.json"):
-                old.unlink()
-            written += APPS[app](browser, getattr(args, app).rstrip("/"))
-    leaks = [p for p in PAGES.rglob("*.json") if PASSWORD in p.read_text()]
-    if leaks:
-        print("password found in:", *leaks, file=sys.stderr)
-        return 1
-    print(f"{len(written)} pages written under {PAGES}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(capturing.main(__doc__.split("\n\n")[0], APPS, PORTS, PAGES))
