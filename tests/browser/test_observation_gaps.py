@@ -17,31 +17,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import DATA
+from tests.unit.test_observation_gaps import _ID, ACTIVATABLE
 from webagent.browser import Browser, Tab
 from webagent.observation import Observation
 from webagent.observation.tree import AriaNode
-
-ACTIVATABLE = frozenset(
-    {
-        "link",
-        "button",
-        "textbox",
-        "checkbox",
-        "radio",
-        "combobox",
-        "menuitem",
-        "menuitemcheckbox",
-        "menuitemradio",
-        "tab",
-        "option",
-        "switch",
-        "searchbox",
-        "spinbutton",
-        "slider",
-        "treeitem",
-    }
-)
-_ID = re.compile(r"\[([a-z]*\d+(?:e\d+)?)\]")
 
 
 @pytest.fixture

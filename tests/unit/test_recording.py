@@ -13,9 +13,9 @@ from webagent.agent.recording import (
     Recorder,
     read_meta,
     read_steps,
-    scrub_har,
 )
 from webagent.agent.replay import Checker, Diverged, RecordedAnswers
+from webagent.agent.scrub import scrub_har
 from webagent.controller import events as ev
 from webagent.controller.queries import Evaluation
 from webagent.errors import ConfigError

@@ -32,6 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit
 
+from webagent.observation.edges import BELOW, TABLE_ROLES, cut_edges, cut_marker, table_out_of_view
 from webagent.observation.names import (
     clip,
     content_repeats_name,
@@ -66,14 +67,8 @@ _ALWAYS_MERGED = frozenset({"row", "listitem"})
 _INLINE_MAX = 160
 _ROW_MAX = 400  # a table row reads best on one line even when long
 _SAME_LINE_PX = 8
-# A box past the viewport's edge by at most this much is not cut (a border, a rounding).
-_CUT_PX = 4
-# Edges of the viewport a node's box runs past (`Line.cut`, a bit set).
-_ABOVE, _BELOW, _LEFT, _RIGHT = 1, 2, 4, 8
 # Nodes that say they are cut even when their content takes several lines.
 _CUT_STACKED = frozenset({"row", "listitem", "paragraph"})
-_TABLE_ROLES = frozenset({"table", "grid", "treegrid"})
-_CELL_ROLES = frozenset({"cell", "gridcell", "columnheader", "rowheader"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +94,7 @@ class Line:
 
     `top` is the y of the node it came from (when the snapshot has boxes); `block` marks a
     line that must keep a line of its own among its siblings (see `_same_line`); `cut` is
-    the set of viewport edges (`_ABOVE`, `_BELOW`, ...) that the row or line it shows runs
+    the set of viewport edges (`edges.ABOVE`, `edges.BELOW`, ...) that the row or line it shows runs
     past, told at its end by a marker (`render_tree` adds it to `text`).
     """
 
@@ -240,8 +235,8 @@ def _render(
 
     head = None
     if label:
-        if node.role in _TABLE_ROLES and not options.full_page:
-            label += _table_outside(node, options.viewport)
+        if node.role in TABLE_ROLES and not options.full_page:
+            label += table_out_of_view(node, options.viewport)
         head = Line(depth, label, addressable and in_viewport, in_viewport, top)
     block = node.role == "heading" or (
         node.box is None and not addressable and node.role not in INLINE_LEVEL_ROLES
@@ -318,81 +313,21 @@ def _mark_cut(node: AriaNode, frag: _Frag, viewport: tuple[int, int]) -> _Frag:
     merged = frag.inline and len(frag.lines) == 1 and node.role in MERGEABLE_ROLES
     if not (merged or (not frag.inline and node.role in _CUT_STACKED)):
         return frag
-    cut = _cut_edges(node.box, viewport)
+    cut = cut_edges(node.box, viewport)
     if not cut:
         return frag
     lines = list(frag.lines)
     first, last = 0, len(lines) - 1
-    lines[first] = replace(lines[first], cut=lines[first].cut | (cut & ~_BELOW))
-    if cut & _BELOW:
-        lines[last] = replace(lines[last], cut=lines[last].cut | _BELOW)
+    lines[first] = replace(lines[first], cut=lines[first].cut | (cut & ~BELOW))
+    if cut & BELOW:
+        lines[last] = replace(lines[last], cut=lines[last].cut | BELOW)
     return _Frag(lines, inline=frag.inline)
-
-
-def _cut_edges(box: Box | None, viewport: tuple[int, int]) -> int:
-    """The edges of the viewport that `box` crosses (it is partly inside, partly outside)."""
-    if box is None or box.empty or not box.intersects(*viewport):
-        return 0
-    width, height = viewport
-    cut = 0
-    if box.y < -_CUT_PX:
-        cut |= _ABOVE
-    if box.bottom > height + _CUT_PX:
-        cut |= _BELOW
-    if box.x < -_CUT_PX:
-        cut |= _LEFT
-    if box.right > width + _CUT_PX:
-        cut |= _RIGHT
-    return cut
-
-
-_PLACES = ((_ABOVE, "above"), (_BELOW, "below"), (_LEFT, "to the left"), (_RIGHT, "to the right"))
 
 
 def _with_cut_marker(line: Line) -> Line:
     """`line` with ` …(continues below)` (or above, to the right, ...) at its end: the row
     or line goes on past the viewport's edge."""
-    if not line.cut:
-        return line
-    where = " and ".join(word for flag, word in _PLACES if line.cut & flag)
-    return replace(line, text=f"{line.text} …(continues {where})")
-
-
-def _table_outside(table: AriaNode, viewport: tuple[int, int]) -> str:
-    """How much of a table the viewport leaves out: rows above and below it, and the most
-    cells of one row left or right of it (` (out of view: 3 rows above, ...)`)."""
-    width, height = viewport
-    above = below = left = right = 0
-    stack = list(table.children)
-    while stack:
-        node = stack.pop()
-        if node.role in _TABLE_ROLES:
-            continue  # a table inside a cell speaks for itself
-        if node.role != "row":
-            stack.extend(node.children)
-            continue
-        box = node.box
-        if box is None or box.empty:
-            continue
-        if box.bottom <= 0:
-            above += 1
-        elif box.y >= height:
-            below += 1
-        else:
-            cells = [c.box for c in node.children if c.role in _CELL_ROLES and c.box is not None]
-            left = max(left, sum(1 for cell in cells if not cell.empty and cell.right <= 0))
-            right = max(right, sum(1 for cell in cells if not cell.empty and cell.x >= width))
-    parts = [
-        f"{count} {noun}{'' if count == 1 else 's'} {where}"
-        for count, noun, where in (
-            (above, "row", "above"),
-            (below, "row", "below"),
-            (left, "column", "to the left"),
-            (right, "column", "to the right"),
-        )
-        if count
-    ]
-    return f" (out of view: {', '.join(parts)})" if parts else ""
+    return replace(line, text=line.text + cut_marker(line.cut)) if line.cut else line
 
 
 def _same_line(pieces: list[Line]) -> bool:

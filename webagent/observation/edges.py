@@ -1,0 +1,79 @@
+"""Where the viewport cuts what it shows: the edges a node's box runs past, and how much of
+a table lies out of view. Pure: boxes come from the snapshot (`[box=x,y,w,h]`).
+
+    cut_edges(Box(0, 700, 1280, 40), (1280, 720))        # BELOW
+    cut_marker(BELOW)                                     # " …(continues below)"
+    table_out_of_view(table, (1280, 720))                 # " (out of view: 14 rows below)"
+"""
+
+from __future__ import annotations
+
+from webagent.observation.tree import AriaNode, Box
+
+ABOVE, BELOW, LEFT, RIGHT = 1, 2, 4, 8
+"""Edges of the viewport a node's box runs past (a bit set)."""
+CUT_PX = 4
+"""A box past the viewport's edge by at most this much is not cut (a border, a rounding)."""
+TABLE_ROLES = frozenset({"table", "grid", "treegrid"})
+_CELL_ROLES = frozenset({"cell", "gridcell", "columnheader", "rowheader"})
+_PLACES = ((ABOVE, "above"), (BELOW, "below"), (LEFT, "to the left"), (RIGHT, "to the right"))
+
+
+def cut_edges(box: Box | None, viewport: tuple[int, int]) -> int:
+    """The edges of the viewport that `box` crosses (it is partly inside, partly outside)."""
+    if box is None or box.empty or not box.intersects(*viewport):
+        return 0
+    width, height = viewport
+    cut = 0
+    if box.y < -CUT_PX:
+        cut |= ABOVE
+    if box.bottom > height + CUT_PX:
+        cut |= BELOW
+    if box.x < -CUT_PX:
+        cut |= LEFT
+    if box.right > width + CUT_PX:
+        cut |= RIGHT
+    return cut
+
+
+def cut_marker(cut: int) -> str:
+    """What ends a line the viewport cuts: ` …(continues below)`, `… above and to the right`."""
+    where = " and ".join(word for flag, word in _PLACES if cut & flag)
+    return f" …(continues {where})" if where else ""
+
+
+def table_out_of_view(table: AriaNode, viewport: tuple[int, int]) -> str:
+    """How much of a table the viewport leaves out: rows above and below it, and the most
+    cells of one row left or right of it (` (out of view: 3 rows above, ...)`)."""
+    width, height = viewport
+    above = below = left = right = 0
+    stack = list(table.children)
+    while stack:
+        node = stack.pop()
+        if node.role in TABLE_ROLES:
+            continue  # a table inside a cell speaks for itself
+        if node.role != "row":
+            stack.extend(node.children)
+            continue
+        box = node.box
+        if box is None or box.empty:
+            continue
+        if box.bottom <= 0:
+            above += 1
+        elif box.y >= height:
+            below += 1
+        else:
+            cells = [c.box for c in node.children if c.role in _CELL_ROLES and c.box is not None]
+            left = max(left, sum(1 for cell in cells if not cell.empty and cell.right <= 0))
+            right = max(right, sum(1 for cell in cells if not cell.empty and cell.x >= width))
+    parts = [
+        f"{count} {noun}{'' if count == 1 else 's'} {where}"
+        for count, noun, where in (
+            (above, "row", "above"),
+            (below, "row", "below"),
+            (left, "column", "to the left"),
+            (right, "column", "to the right"),
+        )
+        if count
+    ]
+    return f" (out of view: {', '.join(parts)})" if parts else ""
