@@ -1,0 +1,1 @@
+"""The Queen's croquet ground."""
