@@ -39,6 +39,11 @@ class PageIndex:
     """Words of content in paragraphs."""
     content_nodes: tuple[tuple[str, str], ...] = ()
     """The nodes of the page's content (see `Content`), as `nodes`."""
+    items: int = 0
+    """The most items of one kind side by side in the content, each holding a link: the
+    entries of a list, the rows of a table, the cards of a grid."""
+    item_words: int = 0
+    """Words (in links or not) inside those items."""
 
     @classmethod
     def of(cls, observation: Observation, *, in_front: bool = False) -> PageIndex:
@@ -60,12 +65,20 @@ class PageIndex:
             content.links,
             content.prose,
             content.nodes if tree else nodes,
+            content.items,
+            content.item_words,
         )
 
     @property
     def link_share(self) -> float:
         total = self.words + self.link_words
         return self.link_words / total if total else 0.0
+
+    @property
+    def item_share(self) -> float:
+        """The share of the content's words inside its repeated items (see `items`)."""
+        total = self.words + self.link_words
+        return min(1.0, self.item_words / total) if total else 0.0
 
 
 _AROUND = frozenset({"navigation", "banner", "contentinfo", "complementary", "search"})
@@ -78,6 +91,57 @@ class _Content:
     words: int
     links: int
     prose: int
+    items: int = 0
+    item_words: int = 0
+
+
+_ITEMS = frozenset({"listitem", "row", "article", "group", "generic"})
+"""Roles of the repeated entries of a list, table or grid (cards are often plain divs)."""
+_ITEM_WORDS = 4
+"""Words an entry needs besides being a link: a menu's entries are a word or two each."""
+
+
+def _own_words(node: AriaNode) -> int:
+    """The words a node shows itself (not its children's), as the content counts them."""
+    if node.role == "link":
+        return len((node.name or node.text or "").split())
+    if node.text:
+        return len(node.text.split())
+    if node.name and not node.children and node.role not in ("img", "main"):
+        return len(node.name.split())
+    return 0
+
+
+def _subtree_words(node: AriaNode) -> int:
+    """Words in a subtree; a link's words are its name (what is inside it is not counted
+    again)."""
+    total = _own_words(node)
+    if node.role != "link":
+        total += sum(_subtree_words(child) for child in node.children)
+    return total
+
+
+def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[int, int]:
+    """The largest set of siblings of one role (see `_ITEMS`) that each hold a link and a
+    few words (`_ITEM_WORDS`), as (how many, their words); subtrees with a role in `skip`
+    are left out."""
+    best = (0, 0)
+    stack = list(roots)
+    while stack:
+        node = stack.pop()
+        if node.role in skip:
+            continue
+        groups: dict[str, list[int]] = {}
+        for child in node.children:
+            if child.role in _ITEMS and any(n.role == "link" for n in child.walk()):
+                words = _subtree_words(child)
+                if words >= _ITEM_WORDS:
+                    groups.setdefault(child.role, []).append(words)
+        for group in groups.values():
+            if len(group) > best[0]:
+                best = (len(group), sum(group))
+        stack.extend(node.children)
+    return best
 
 
 def _content(roots: tuple[AriaNode, ...]) -> _Content:
@@ -93,21 +157,18 @@ def _content(roots: tuple[AriaNode, ...]) -> _Content:
         if not mains and node.role in _AROUND:
             continue
         if node.role == "link":
-            links += len((node.name or node.text or "").split())
+            links += _own_words(node)
             kept.append((node.role, _label(node)))
             continue
-        counted = 0
-        if node.text:
-            counted = len(node.text.split())
-        elif node.name and not node.children and node.role not in ("img", "main"):
-            counted = len(node.name.split())
+        counted = _own_words(node)
         words += counted
         in_paragraph = in_paragraph or node.role == "paragraph"
         prose += counted if in_paragraph else 0
         if node.role != "generic" or node.name or node.text:
             kept.append((node.role, _label(node)))
         stack.extend((child, in_paragraph) for child in reversed(node.children))
-    return _Content(tuple(kept), words, links, prose)
+    items, item_words = _repeated_items(mains or roots, frozenset() if mains else _AROUND)
+    return _Content(tuple(kept), words, links, prose, items, item_words)
 
 
 _DIALOGS = frozenset({"dialog", "alertdialog"})
@@ -197,7 +258,8 @@ def explain(rules: Match, page: PageIndex) -> list[str]:
     if rules.content is not None and not content_holds(rules.content, page):
         failed.append(
             f"{rules.content.describe()}; the page has {page.words} words, "
-            f"{page.link_share:.0%} in links, {page.prose} of prose"
+            f"{page.link_share:.0%} in links, {page.prose} of prose, "
+            f"{page.items} linked items holding {page.item_share:.0%} of its words"
         )
     failed.extend(f"no {lm.describe()}" for lm in rules.all if not present(lm, page))
     if rules.any and not any(present(lm, page) for lm in rules.any):
@@ -218,6 +280,8 @@ def content_holds(content: Content, page: PageIndex) -> bool:
         and (content.link_share_max is None or share <= content.link_share_max)
         and (content.prose_min is None or page.prose >= content.prose_min)
         and (content.prose_max is None or page.prose <= content.prose_max)
+        and (content.items_min is None or page.items >= content.items_min)
+        and (content.item_share_min is None or page.item_share >= content.item_share_min)
     )
 
 
@@ -267,6 +331,7 @@ def evidence(rules: Match, page: PageIndex) -> list[str]:
     if rules.content is not None:
         found.append(
             f"{page.words} words of content ({page.prose} of prose), {page.link_share:.0%} in links"
+            + (f", {page.items} linked items" if rules.content.items_min is not None else "")
         )
     found.extend(_found(lm, page) for lm in rules.all if present(lm, page))
     held = next((lm for lm in rules.any if present(lm, page)), None)

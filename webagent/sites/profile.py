@@ -138,7 +138,8 @@ class Content(_Strict):
     landmark when it has one, else everything outside navigation, banners, footers and
     sidebars. `words` counts words outside links; `link_share` is the share of all words
     that are in links (an index page is mostly links, an article mostly not); `prose` counts
-    words in paragraphs."""
+    words in paragraphs; `items` are its repeated entries (the most siblings of one kind that
+    each hold a link and a few words: list entries, table rows, cards)."""
 
     words_min: int | None = Field(default=None, ge=0)
     words_max: int | None = Field(default=None, ge=0)
@@ -147,6 +148,10 @@ class Content(_Strict):
     prose_min: int | None = Field(default=None, ge=0)
     """Words in paragraphs (running text, not table cells, list items or labels)."""
     prose_max: int | None = Field(default=None, ge=0)
+    items_min: int | None = Field(default=None, ge=0)
+    """Items of one kind side by side, each holding a link (list entries, table rows, cards)."""
+    item_share_min: float | None = Field(default=None, ge=0, le=1)
+    """The least share of the content's words inside those items."""
 
     def describe(self) -> str:
         parts = []
@@ -162,6 +167,10 @@ class Content(_Strict):
             parts.append(f">= {self.link_share_min:.0%} links")
         if self.link_share_max is not None:
             parts.append(f"<= {self.link_share_max:.0%} links")
+        if self.items_min is not None:
+            parts.append(f">= {self.items_min} linked items")
+        if self.item_share_min is not None:
+            parts.append(f">= {self.item_share_min:.0%} of words in them")
         return "content " + ", ".join(parts)
 
 
