@@ -129,7 +129,8 @@ def test_an_error_status_is_evidence_of_an_error_page(generic: Profile) -> None:
       - paragraph [ref=e3]: There is currently no text in this page.
     """
     found = Classifier(generic).classify(observe(page, status=404))
-    assert (found.state, found.confidence) == ("error", "high")
+    assert found.state == "error"  # over `article`, which a sentence under a heading also is
+    assert found.confidence in ("high", "medium")
     assert "HTTP status 404" in found.evidence
     assert Classifier(generic).classify(observe(page, status=200)).state != "error"
 
@@ -379,3 +380,42 @@ def test_what_you_were_looking_for_being_deleted_is_an_error_not_a_confirmation(
         - /url: /restore
     """
     assert Classifier(generic).classify(observe(page)).state == "error"
+
+
+def test_a_short_page_of_text_is_an_article_not_other(generic: Profile) -> None:
+    """A heading and a few sentences, nothing to fill in: a page to read, however short."""
+    page = """
+    - main [ref=e1]:
+      - heading "Members" [level=1] [ref=e2]
+      - paragraph [ref=e3]: Only members of the tea club may read the minutes of its meetings.
+    """
+    assert Classifier(generic).classify(observe(page)).state == "article"
+    asks = page.replace(
+        "- paragraph [ref=e3]: Only members", '- textbox "Name" [ref=e4]\n      - paragraph: Only'
+    )
+    assert Classifier(generic).classify(observe(asks)).state != "article"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "File 'nosuch.py' does not exist in this repository.",
+        "No such object: ffffffffff",
+        "Sorry, you need credentials access to see this page.",
+    ],
+)
+def test_a_small_page_saying_it_does_not_exist_is_an_error_page(
+    generic: Profile, message: str
+) -> None:
+    page = f"""
+    - generic [ref=e1]:
+      - link "Home" [ref=e2]:
+        - /url: /
+      - paragraph [ref=e3]: "{message}"
+    """
+    assert Classifier(generic).classify(observe(page, status=200)).state == "error"
+    article = page + "".join(
+        f"  - paragraph [ref=p{i}]: The teapot is kept on the top shelf of the pantry ({i}).\n"
+        for i in range(8)
+    )
+    assert Classifier(generic).classify(observe(article, status=200)).state != "error"
