@@ -121,10 +121,27 @@ def _subtree_words(node: AriaNode) -> int:
     return total
 
 
+def _leads_away(node: AriaNode) -> bool:
+    """A link to another page: not a permalink to a place on this one (a section's "¶")."""
+    return node.role == "link" and not (node.url or "").startswith("#")
+
+
+def _is_entry(node: AriaNode) -> bool:
+    """An entry of a list, table or grid: a link to another page comes before any paragraph
+    (its title, or a cell of its row). A section of an article starts with a paragraph
+    after its heading, whatever links its text holds further on."""
+    for child in node.walk():
+        if _leads_away(child):
+            return True
+        if child.role == "paragraph":
+            return False
+    return False
+
+
 def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[int, int]:
-    """The largest set of siblings of one role (see `_ITEMS`) that each hold a link and a
-    few words (`_ITEM_WORDS`), as (how many, their words); subtrees with a role in `skip`
-    are left out."""
+    """The largest set of siblings of one role (see `_ITEMS`) that are entries (see
+    `_is_entry`) of a few words (`_ITEM_WORDS`), as (how many, their words); subtrees with a
+    role in `skip` are left out."""
     best = (0, 0)
     stack = list(roots)
     while stack:
@@ -133,7 +150,7 @@ def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[
             continue
         groups: dict[str, list[int]] = {}
         for child in node.children:
-            if child.role in _ITEMS and any(n.role == "link" for n in child.walk()):
+            if child.role in _ITEMS and _is_entry(child):
                 words = _subtree_words(child)
                 if words >= _ITEM_WORDS:
                     groups.setdefault(child.role, []).append(words)
