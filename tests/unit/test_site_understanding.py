@@ -256,10 +256,12 @@ HELD_OUT = {
     "holdout": ("wagtail", 50, 0.85),
     "holdout2": ("adminer", 40, 0.78),
     "holdout3": ("verdaccio", 30, 0.70),
-    "holdout4": ("fossil", 50, 0.70),
+    "holdout4": ("fossil", 50, 0.78),
     "holdout5": ("sqlite_web", 50, 0.80),
     "holdout6": ("djangowiki", 50, 0.83),
+    "holdout7": ("redmine", 50, 0.70),
     "holdout8": ("sphinxdocs", 40, 0.80),
+    "holdout9": ("oscar", 50, 0.70),
 }
 
 

@@ -99,6 +99,8 @@ _ITEMS = frozenset({"listitem", "row", "article", "group", "generic"})
 """Roles of the repeated entries of a list, table or grid (cards are often plain divs)."""
 _ITEM_WORDS = 4
 """Words an entry needs besides being a link: a menu's entries are a word or two each."""
+_ITEM_SHARE = 0.5
+"""The most of a list's words one entry may hold."""
 
 
 def _own_words(node: AriaNode) -> int:
@@ -155,7 +157,9 @@ def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[
                 if words >= _ITEM_WORDS:
                     groups.setdefault(child.role, []).append(words)
         for group in groups.values():
-            if len(group) > best[0]:
+            # Entries are alike: no one of them holds most of the words (the regions of a
+            # page's layout, one of which is its content, are not a list).
+            if len(group) > best[0] and max(group) <= _ITEM_SHARE * sum(group):
                 best = (len(group), sum(group))
         stack.extend(node.children)
     return best
