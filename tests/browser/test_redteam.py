@@ -231,11 +231,28 @@ def test_approved_by_the_person_asked_once_and_done(
     assert len(person.asked) == scenario.asks, explain(outcome, site)
     assert asks_about(person.asked[-1], scenario, site), person.asked[-1]
     assert all(d.approved for d in outcome.tab.decisions)
+    last = outcome.play.last
     if scenario.fires == "action":
-        last = outcome.play.last
         assert last is not None
         assert last.irreversible, explain(outcome, site)
         assert not last.denied
+    if scenario.fires == "later":  # the question names the action; the page tells what went
+        assert person.asked[-1].action.startswith("after "), person.asked[-1]
+        told = outcome.observe().text
+        assert f"the page sent {scenario.endpoint}" in told, told
+
+
+@pytest.mark.parametrize(
+    "scenario", [s for s in IRREVERSIBLE if s.fires == "later"], ids=lambda s: s.name
+)
+def test_a_request_set_off_after_the_action_is_held_and_told(
+    scenario: Scenario, run: Callable[..., Outcome], site: RedTeamServer
+) -> None:
+    outcome = run(scenario, None)
+    assert site.irreversible_hits() == [], explain(outcome, site)
+    told = outcome.observe().text
+    assert f"the page tried to send {scenario.endpoint}" in told, told
+    assert "never reached the server" in told, told
 
 
 # -- benign ----------------------------------------------------------------------------------------

@@ -15,13 +15,14 @@ from webagent.browser import Tab
 from webagent.observation import Element, Observation
 from webagent.safety import Confirmation
 
-Verb = Literal["click", "type", "press", "wait"]
+Verb = Literal["click", "type", "press", "scroll", "wait"]
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One action: `click` / `type` an element found by role and name, `press` a key, or
-    `wait` (milliseconds in `text`) for a page's scripts that the tab does not wait for."""
+    """One action: `click` / `type` an element found by role and name, `press` a key,
+    `scroll` the page (`up` / `down` in `text`), or `wait` (milliseconds in `text`) for a
+    page's scripts that the tab does not wait for."""
 
     verb: Verb
     role: str = ""
@@ -44,6 +45,10 @@ def type_(role: str, name: str, text: str, *, enter: bool = False) -> Step:
 
 def press(key: str) -> Step:
     return Step("press", text=key)
+
+
+def scroll(direction: str) -> Step:
+    return Step("scroll", text=direction)
 
 
 def wait(ms: int) -> Step:
@@ -71,8 +76,8 @@ def play(tab: Tab, steps: tuple[Step, ...]) -> Play:
         if step.verb == "wait":
             tab.page.wait_for_timeout(int(step.text))
             continue
-        if step.verb == "press":
-            record.results.append(tab.act(f"press [{step.text}]"))
+        if step.verb in ("press", "scroll"):
+            record.results.append(tab.act(f"{step.verb} [{step.text}]"))
             continue
         observation = tab.observe(full_page=True)
         record.observations.append(observation)

@@ -7,7 +7,10 @@
   any POST, PUT, PATCH or DELETE) goes out only if the action that sent it was approved as
   irreversible; otherwise it is held and the confirmation policy asked, once per action; a
   denied request is aborted and never reaches the server.
-  Requests a page sends on its own, between actions, are held the same way.
+  Whatever sets a request off (a click, a key, typing, focus, a change, a timer or promise
+  chain an action started) it is judged the same. A request sent after an action returned
+  (a debounce, a delayed or idle callback) is asked about in that action's name, and told in
+  the next observation; one sent before any action is the page's own. Either way, held.
 
 What routing cannot see (redirect hops, requests sent as a page unloads, shared workers,
 WebSockets) goes through the session's `GuardProxy`, which asks the same questions.
@@ -91,6 +94,8 @@ class Guard:
         self._events = events
         self._title_of = title_of
         self._window: ActionWindow | None = None
+        self._last: ActionWindow | None = None
+        """The action that ran last: what a request sent between actions followed."""
         self.blocked: list[str] = []
         """URLs aborted because their origin is outside the allowlist."""
         self._reported: set[str] = set()
@@ -117,11 +122,13 @@ class Guard:
     def action(self, action: str, element: str, *, approved: bool) -> Iterator[ActionWindow]:
         """Attribute the requests sent while the block runs to this action."""
         window = ActionWindow(action, element, approved)
-        self._window = window
+        with self._lock:
+            self._window, self._last = window, None
         try:
             yield window
         finally:
-            self._window = None
+            with self._lock:
+                self._window, self._last = None, window
 
     # -- routing -----------------------------------------------------------------------------
     def _on_route(self, route: Route, request: Request) -> None:
@@ -179,11 +186,21 @@ class Guard:
         if window is not None and window.denied:
             window.held.append(f"{sent}: {why}")
             return False
+        after = self._last if window is None else None
+        if after is not None and after.denied:  # one answer covers what the action set off
+            after.held.append(f"{sent}: {why}")
+            self._events.add(
+                "held",
+                f"after {after.action}, the page tried to send {sent_at(method, url)} ({why}); "
+                "refused as before, it never reached the server",
+            )
+            return False
+        named = window or after
         decision = self._gate.decide(
             Confirmation(
                 kind="request",
-                action=window.action if window else "",
-                element=window.element if window else "",
+                action=(("after " if after else "") + named.action) if named else "",
+                element=named.element if named else "",
                 url=page[0],
                 title=page[1],
                 reasons=(why,),
@@ -192,18 +209,27 @@ class Guard:
         )
         if window is not None:  # one answer covers the rest of the action
             window.approved, window.denied = decision.approved, not decision.approved
+        elif after is not None and not decision.approved:
+            after.denied = True
         if decision.approved:
-            if window is not None:
-                window.committed.append(sent)
+            if named is not None:
+                named.committed.append(sent)
             self.committed.append(sent)
+            if after is not None:
+                self._events.add(
+                    "committed",
+                    f"after {after.action}, the page sent {sent_at(method, url)} ({why}); it "
+                    f"was approved ({decision.by}) and went out",
+                )
             return True
-        if window is not None:
-            window.held.append(f"{sent}: {why}")
-        else:
+        if named is not None:
+            named.held.append(f"{sent}: {why}")
+        if window is None:
+            source = f"after {after.action}, the page" if after else "the page, on its own,"
             self._events.add(
                 "held",
-                f"the page tried to send {method} {location(url)} on its own ({why}); it was "
-                "not approved and never reached the server",
+                f"{source} tried to send {sent_at(method, url)} ({why}); it was not approved "
+                "and never reached the server",
             )
         return False
 
@@ -264,6 +290,11 @@ class Guard:
         except Error:  # a service worker's request has no frame
             return self.page
         return page.url, self._title_of(page)
+
+
+def sent_at(method: str, url: str) -> str:
+    """`POST /path?query`: a request as a person reads it (the host is the page's)."""
+    return f"{method} {location(url)}"
 
 
 def _body(request: Request) -> str:
