@@ -72,6 +72,8 @@ def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
         ["sites", "serve", "--help"],
         ["sites", "oracle", "--help"],
         ["sites", "check", "--help"],
+        ["safety", "--help"],
+        ["safety", "explain", "--help"],
         ["llm", "--help"],
         ["llm", "serve", "--help"],
     )
@@ -103,6 +105,27 @@ def test_sites_check_shows_site_state_and_permitted_actions(
     assert "state: generic/form (its rules alone hold; high confidence)" in out
     assert "button 'Submit'" in out.split("evidence: ")[1].splitlines()[0]  # what the rules found
     assert "permitted actions: every action, on any element" in out  # advice, never a cage
+
+
+def test_safety_explain_grades_every_control_and_form(
+    serve: Callable[[Path], str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A cart: its line's Remove can be taken back, the order cannot, the search is nothing."""
+    site = serve(DATA / "pages")
+    assert main(["safety", "explain", site + "cart.html", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    controls = {c["what"].split("] ", 1)[1]: c for c in data["controls"]}
+    assert controls["button 'Remove'"]["grade"] == "undoable"
+    assert controls["button 'Remove'"]["undo"]
+    assert controls["button 'Place order'"]["grade"] == "irreversible"
+    assert "button 'Search'" not in controls
+    forms = {f["what"]: f["grade"] for f in data["forms"]}
+    assert forms == {
+        "form POST /cart/remove (button 'Remove')": "undoable",
+        "form POST /checkout/place-order (button 'Place order')": "irreversible",
+    }
+    assert main(["safety", "explain", site + "cart.html"]) == 0
+    assert "undoable: " in capsys.readouterr().out
 
 
 def test_sites_check_says_what_the_server_answered(

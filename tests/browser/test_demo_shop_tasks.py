@@ -54,29 +54,50 @@ def outcomes(runner: OracleRunner, questions: Questions) -> dict[int, OracleOutc
     return {outcome.task.task_id: outcome for outcome in runner.run(report=questions.task_done)}
 
 
-# What the demo shop's irreversible buttons are, written down independently of the classifier.
-IRREVERSIBLE = re.compile(
-    r"^(Place Order|Submit Review|Save Address|Save|Subscribe|Submit|Reorder|Delete"
-    r"|Remove item: .+|Update Shopping Cart|Clear Shopping Cart|Add to Cart: .+)$"
+# What the demo shop's buttons do, written down independently of the classifier: orders and
+# reorders, reviews published, messages sent, subscriptions and deletions cannot be taken
+# back; the cart, the wish list and the address book let a customer take a change back.
+IRREVERSIBLE = re.compile(r"^(Place Order|Submit Review|Subscribe|Submit|Reorder|Delete)$")
+UNDOABLE = re.compile(
+    r"^(Save Address|Remove item: .+|Update Shopping Cart|Clear Shopping Cart|Add to Cart: .+)$"
 )
+
+
+def _clicks(runner: OracleRunner, task_id: int, pattern: re.Pattern[str]) -> list[str]:
+    names = []
+    for each in runner.oracle.tasks[task_id].steps:
+        target = (each.model_dump(mode="json").get("click") or {}).get("name") or ""
+        if pattern.match(target):
+            names.append(f"button '{target}'")
+    return names
 
 
 def test_only_irreversible_steps_are_asked_about_each_once(
     runner: OracleRunner, outcomes: dict[int, OracleOutcome], questions: Questions
 ) -> None:
-    expected: list[tuple[int, str]] = []
-    for task_id in outcomes:
-        for each in runner.oracle.tasks[task_id].steps:
-            target = (each.model_dump(mode="json").get("click") or {}).get("name") or ""
-            if IRREVERSIBLE.match(target):
-                expected.append((task_id, f"button '{target}'"))
+    expected = [
+        (task_id, name) for task_id in outcomes for name in _clicks(runner, task_id, IRREVERSIBLE)
+    ]
     asked = [(task_id, c.element) for task_id, cs in questions.by_task.items() for c in cs]
     false_positives = [pair for pair in asked if pair not in expected]
-    assert false_positives == []  # benign steps: search, add to cart, pages, filters, orders
+    assert false_positives == []  # search, add to cart, pages, filters, orders, undoable changes
     assert sorted(asked) == sorted(expected)  # every irreversible step, exactly once
-    assert len(expected) >= 9
+    assert len(expected) >= 7
     kinds = {c.kind for cs in questions.by_task.values() for c in cs}
     assert kinds == {"action"}  # asked before acting; the approved click's request was covered
+
+
+def test_undoable_steps_run_unasked_and_are_reported_with_their_inverse(
+    runner: OracleRunner, outcomes: dict[int, OracleOutcome]
+) -> None:
+    undoable = {task_id: _clicks(runner, task_id, UNDOABLE) for task_id in outcomes}
+    undoable = {task_id: names for task_id, names in undoable.items() if names}
+    assert len(undoable) >= 2  # a saved address, a wish list's item removed
+    for task_id, names in undoable.items():
+        reported = outcomes[task_id].undoable
+        assert len(reported) >= len(names), (task_id, reported)
+        assert all("; undo: " in change for change in reported), reported
+        assert outcomes[task_id].passed
 
 
 def test_every_oracle_solution_scores_one(outcomes: dict[int, OracleOutcome]) -> None:

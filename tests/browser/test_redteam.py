@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from werkzeug.test import Client
@@ -26,6 +27,7 @@ from webagent.safety import Confirmation, ConfirmPolicy
 from webagent.sites.risk import SiteJudge
 
 IRREVERSIBLE = scenarios("irreversible")
+UNDOABLE = scenarios("undoable")
 BENIGN = scenarios("benign")
 OFFSITE = scenarios("offsite")
 
@@ -82,11 +84,18 @@ def run(browser: Browser, site: RedTeamServer) -> Iterator[Callable[..., Outcome
     tabs: list[Tab] = []
 
     def start(
-        scenario: Scenario, confirm: ConfirmPolicy | None, on: Browser | None = None
+        scenario: Scenario,
+        confirm: ConfirmPolicy | None,
+        on: Browser | None = None,
+        *,
+        ask_undoable: bool = False,
     ) -> Outcome:
         url = site.url + scenario.path
         opener = on or browser
-        tab = opener.open(url) if confirm is None else opener.open(url, confirm=confirm)
+        options: dict[str, Any] = {"ask_undoable": ask_undoable}
+        if confirm is not None:
+            options["confirm"] = confirm
+        tab = opener.open(url, **options)
         tabs.append(tab)
         return Outcome(tab, play(tab, scenario.steps))
 
@@ -136,6 +145,7 @@ def test_the_catalogue_covers_enough_pages() -> None:
     assert len(IRREVERSIBLE) >= 20
     assert len(OFFSITE) >= 8
     assert len(BENIGN) >= 3
+    assert len(UNDOABLE) >= 3
     readme = (PAGES.parent / "README.md").read_text()
     for scenario in SCENARIOS:
         assert (PAGES / f"{scenario.name}.html").is_file(), scenario.name
@@ -253,6 +263,39 @@ def test_a_request_set_off_after_the_action_is_held_and_told(
     told = outcome.observe().text
     assert f"the page tried to send {scenario.endpoint}" in told, told
     assert "never reached the server" in told, told
+
+
+# -- undoable --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("scenario", UNDOABLE, ids=_ids(UNDOABLE))
+def test_an_undoable_change_runs_unasked_and_is_reported_with_its_inverse(
+    scenario: Scenario, run: Callable[..., Outcome], site: RedTeamServer
+) -> None:
+    person = Person(False)  # a question would stop the request: both would show
+    outcome = run(scenario, person)
+    assert reached(site, scenario.endpoint), explain(outcome, site)
+    assert person.asked == [], explain(outcome, site)
+    last = outcome.play.last
+    assert last is not None
+    assert not last.denied
+    assert not last.irreversible
+    assert last.undoable, explain(outcome, site)
+    assert all("undo: " in change for change in last.undoable), last.undoable
+    denied = run(scenario, None)  # "deny" holds irreversible things only
+    assert denied.play.last is not None
+    assert denied.play.last.undoable
+
+
+@pytest.mark.parametrize("scenario", UNDOABLE, ids=_ids(UNDOABLE))
+def test_a_cautious_person_is_asked_about_undoable_changes_too(
+    scenario: Scenario, run: Callable[..., Outcome], site: RedTeamServer
+) -> None:
+    person = Person(False)
+    outcome = run(scenario, person, ask_undoable=True)
+    assert len(person.asked) == 1, explain(outcome, site)
+    assert person.asked[0].grade == "undoable"
+    assert "it can be undone" in person.asked[0].describe()
+    time.sleep(0.3)
+    assert not any(hit.endpoint == scenario.endpoint for hit in site.hits), explain(outcome, site)
 
 
 # -- benign ----------------------------------------------------------------------------------------

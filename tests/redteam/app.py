@@ -42,7 +42,6 @@ IRREVERSIBLE_ENDPOINTS = frozenset(
         "PUT /api/profile",
         "POST /comments",
         "POST /account/delete",
-        "POST /cart/remove",
         "POST /orders/5/cancel",
         "POST /posts/publish",
         "POST /subscribe",

@@ -13,8 +13,8 @@ import textwrap
 import pytest
 
 from webagent.observation import Observation, compose_observation, parse_snapshot
-from webagent.sites.check import irreversible_controls
 from webagent.sites.classify import Classifier
+from webagent.sites.irreversible import irreversible_controls
 from webagent.sites.match import PageIndex, site_rules_hold
 from webagent.sites.profiles import detect_profile, site_profile
 

@@ -89,8 +89,11 @@ def test_the_cautious_judge_learns_nothing_from_pages() -> None:
 
 def test_a_site_judge_with_a_profile_uses_that_sites_rules_everywhere() -> None:
     judge = SiteJudge(site_profile("demo_shop"))
-    update = Target("button", "Update Shopping Cart")
-    assert judge.action(Click("e2"), update, ELSEWHERE).irreversible
+    reorder = Target("button", "Reorder")
+    assert judge.action(Click("e2"), reorder, ELSEWHERE).irreversible
+    update = judge.action(Click("e2"), Target("button", "Update Shopping Cart"), ELSEWHERE)
+    assert update.grade == "undoable"
+    assert "undo: type the old quantities" in update.undoable[0]
     assert not judge.action(Click("e2"), ADD_TO_CART, SHOP).irreversible  # a POST it allows
     assert judge.request("POST", f"{SHOP}/checkout/cart/add") is None
     assert CautiousJudge().action(Click("e2"), ADD_TO_CART, SHOP).irreversible
@@ -99,7 +102,7 @@ def test_a_site_judge_with_a_profile_uses_that_sites_rules_everywhere() -> None:
 
 def test_a_site_judge_without_a_profile_detects_each_origins_site() -> None:
     judge = SiteJudge()
-    update = Target("button", "Update Shopping Cart")
+    update = Target("button", "Reorder")  # the demo shop's own rule, not the lexicon's
     assert not judge.action(Click("e2"), update, SHOP + "/cart").irreversible  # not seen yet
     judge.saw(_observe(SHOP + "/", SHOP_HOME))
     assert judge.rules_for(SHOP + "/cart") is not judge.rules_for(ELSEWHERE + "/")

@@ -64,6 +64,8 @@ def describe(event: ev.Event) -> Text | None:
             if kind != "action":
                 done = format_action(result.action) if result.action else kind
                 return Text(f"  ↩ {kind}: {done} → {result.url}", "magenta")
+            if result.undoable:  # run unasked: shown with how to take it back
+                return Text("\n".join(f"  ⟲ undoable: {c}" for c in result.undoable), "yellow")
             return None
         case ev.Evaluated(evaluation=evaluation):
             if evaluation.aligned:

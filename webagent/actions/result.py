@@ -26,6 +26,9 @@ class ActionResult:
     """Something that cannot be undone happened during the action (it was approved)."""
     denied: bool = False
     """The action, or a request it sent, was not approved, so it did not happen."""
+    undoable: tuple[str, ...] = ()
+    """Changes it made that the page lets a person take back, each with how ("...; undo:
+    ..."): they ran without asking (unless the gate asks about undoable changes too)."""
 
     @property
     def ok(self) -> bool:

@@ -89,6 +89,7 @@ class Browser:
         locale: str = "en-US",
         timezone: str | None = None,
         confirm: ConfirmPolicy = "deny",
+        ask_undoable: bool = False,
         allow_domains: Sequence[str] = (),
         judge: RiskJudge | None = None,
         secrets: Secrets | None = None,
@@ -106,11 +107,14 @@ class Browser:
         `confirm` decides irreversible actions and requests: "deny" (the default: they do
         not happen), "ask" (at the terminal), "allow" (only where anything may happen, e.g.
         a benchmark's disposable site), or a callable taking a `Confirmation` and returning
-        True to approve. `allow_domains` adds to the browser's allowlist. `judge` decides what
-        is irreversible in this session (one judge per session): by default, one made by the
-        factory given to `launch`, else `CautiousJudge`, which has no site knowledge and so
-        counts every change as irreversible (every POST, PUT, PATCH and DELETE, every submit of
-        such a form); `webagent.sites.risk.SiteJudge(profile)` judges by that site's profile
+        True to approve. Only irreversible things are put to it; changes the page lets a
+        person take back (removing from a cart, unfollowing) run and are reported with their
+        inverse (`result.undoable`), unless `ask_undoable`. `allow_domains` adds to the
+        browser's allowlist. `judge` decides what is irreversible or undoable in this
+        session (one judge per session): by default, one made by the factory given to
+        `launch`, else `CautiousJudge`, which has no site knowledge and so counts every
+        change as irreversible (every POST, PUT, PATCH and DELETE, every submit of such a
+        form); `webagent.sites.risk.SiteJudge(profile)` judges by that site's profile
         (`SiteJudge()`: each origin's, detected from what its pages show).
         `secrets` are credentials: an action types `<secret>name</secret>` and the value is
         put in only as it runs; observations and the HAR show the placeholder, never the value.
@@ -127,7 +131,7 @@ class Browser:
         domain or HAR file.
         """
         target = normalize_url(url) if url is not None else None
-        gate = Gate(confirm)
+        gate = Gate(confirm, ask_undoable=ask_undoable)
         allowlist = self.allowlist.merged(allow_domains)
         replay = HarReplay(replay_har, scrub=replay_scrub) if replay_har is not None else None
         # Whatever routing cannot hold (redirect hops, unload beacons, workers, WebSockets)

@@ -72,6 +72,8 @@ class ActionWindow:
     """Irreversible requests that went out during it."""
     held: list[str] = field(default_factory=list)
     """Irreversible requests aborted during it, with why."""
+    undone: list[str] = field(default_factory=list)
+    """Undoable requests that went out during it, each with how to take it back."""
 
 
 class Guard:
@@ -144,33 +146,61 @@ class Guard:
                 route.abort("blockedbyclient")
 
     def _on_request(self, request: Request) -> None:
-        """Watching only (policy `allow`): note irreversible requests as approved."""
-        why = self._irreversible(request)
+        """Watching only (policy `allow`): note irreversible requests as approved, and
+        undoable ones as done."""
+        why, undoable = self._consequence(request)
         if why is not None:
             self._approve_or_ask(request.method.upper(), request.url, why, self._page_of(request))
+        elif undoable is not None:
+            self._undone(request.method.upper(), request.url, undoable)
 
     def _judge(self, request: Request) -> bool:
         url = request.url
         if not self._allowlist.allows(url):
             self._block(request)
             return False
-        why = self._irreversible(request)
+        why, undoable = self._consequence(request)
+        method = request.method.upper()
+        if why is None and undoable is not None:
+            if not self._gate.ask_undoable:
+                self._undone(method, url, undoable)
+                with self._lock:  # the proxy lets it through without noting it again
+                    self._approved[(method, url)] += 1
+                return True
+            why = undoable  # a cautious person is asked about these too
         if why is None:
             return True
-        method = request.method.upper()
         approved = self._approve_or_ask(method, request.url, why, self._page_of(request))
         if approved:
             with self._lock:  # the proxy lets it through without asking again
                 self._approved[(method, request.url)] += 1
         return approved
 
-    def _irreversible(self, request: Request) -> str | None:
+    def _consequence(self, request: Request) -> tuple[str | None, str | None]:
+        """Why the request cannot be undone, and (if it can) what it changes and how to take
+        it back; (None, None) for a request that changes nothing that matters."""
         method = request.method.upper()
         if method == "GET" and request.resource_type not in _CHECKED_GETS:
-            return None
+            return None, None
         if not request.url.startswith(("http:", "https:")):
-            return None
-        return self._risk_judge.request(method, request.url, _body(request))
+            return None, None
+        body = _body(request)
+        why = self._risk_judge.request(method, request.url, body)
+        if why is not None:
+            return why, None
+        return None, self._risk_judge.undoable(method, request.url, body)
+
+    def _undone(self, method: str, url: str, undoable: str) -> None:
+        """An undoable request went out: note it on the action that sent it (or, sent on
+        the page's own, in the next observation), with how to take it back."""
+        sent = undoable  # "POST /cart/remove: ...; undo: ..."
+        with self._lock:
+            window = self._window or self._last
+            if window is not None:
+                window.undone.append(sent)
+            if self._window is None:
+                source = f"after {window.action}, the page" if window else "the page, on its own,"
+                self._events.add("undoable", f"{source} sent {sent}")
 
     def _approve_or_ask(self, method: str, url: str, why: str, page: tuple[str, str]) -> bool:
         with self._lock:
@@ -242,7 +272,17 @@ class Guard:
         text = body[:_MAX_BODY].decode("utf-8", errors="replace")
         why = self._risk_judge.request(method, url, text)
         if why is None:
-            return None
+            undoable = self._risk_judge.undoable(method, url, text)
+            if undoable is None:
+                return None
+            with self._lock:
+                if self._approved[(method, url)] > 0:  # routed (and noted) a moment ago
+                    self._approved[(method, url)] -= 1
+                    return None
+            if not self._gate.ask_undoable:
+                self._undone(method, url, undoable)
+                return None
+            why = undoable
         with self._lock:
             if self._approved[(method, url)] > 0:  # routed and approved a moment ago
                 self._approved[(method, url)] -= 1

@@ -41,7 +41,7 @@ from webagent.browser.executor import Timeouts, goto, perform
 from webagent.browser.guard import Guard
 from webagent.browser.proxy import GuardProxy
 from webagent.browser.replay import HarReplay
-from webagent.browser.target import element_target, focused_target
+from webagent.browser.target import element_target, focused_target, page_forms
 from webagent.browser.titles import StatusTracker, TitleTracker
 from webagent.domains import Allowlist
 from webagent.errors import ActionParseError, BrowserError, NavigationError
@@ -58,6 +58,7 @@ from webagent.safety import (
     CautiousJudge,
     Confirmation,
     Decision,
+    FormFacts,
     Gate,
     Risk,
     RiskJudge,
@@ -260,6 +261,11 @@ class Tab:
             return None
         return zone if isinstance(zone, str) and zone else None
 
+    def forms(self) -> tuple[FormFacts, ...]:
+        """The forms of the page: method, where each is sent, fields and submit buttons (what
+        the safety policy judges a form's submission by)."""
+        return page_forms(self.page)
+
     def snapshot(self) -> str:
         """The raw `aria_snapshot(mode="ai")` text of the focused page (no boxes)."""
         return self._secrets.redact(self._snapshot(self.page, boxes=False))
@@ -306,7 +312,8 @@ class Tab:
         target = self._target(action)
         risk = self._judge.action(action, target, before_url, flagged=irreversible)
         element = f"{target.role} '{target.name}'" if target is not None else ""
-        if risk.irreversible:
+        asked = risk.irreversible or (self._gate.ask_undoable and bool(risk.undoable))
+        if asked:
             decision = self._gate.decide(self._confirmation(action, element, risk))
             if not decision.approved:
                 self._last_error = _refusal(decision, element or format_action(action), risk)
@@ -316,7 +323,7 @@ class Tab:
         except SecretError as error:
             self._last_error = str(error)
             return ActionResult(action, self._last_error, before_url, before_url)
-        with self._guard.action(format_action(action), element, approved=risk.irreversible) as w:
+        with self._guard.action(format_action(action), element, approved=asked) as w:
             failure = self._run(executed)
             if not isinstance(action, Stop | NoteDown):
                 self._settle()
@@ -338,6 +345,8 @@ class Tab:
             elapsed_ms=int((time.monotonic() - started) * 1000),
             irreversible=bool(w.committed) or (risk.irreversible and failure is None),
             denied=bool(w.held),
+            # What the action was judged to change, else what its requests changed.
+            undoable=(risk.undoable if failure is None else ()) or tuple(w.undone),
         )
 
     def _with_secrets(self, action: Action) -> Action:
@@ -364,7 +373,8 @@ class Tab:
             element=element,
             url=page.url,
             title=self._titles.title(page),
-            reasons=risk.reasons,
+            reasons=risk.reasons or risk.undoable,
+            grade=risk.grade if risk.grade == "undoable" else "irreversible",
         )
 
     def _run(self, action: Action) -> str | None:
@@ -467,6 +477,12 @@ def _refusal(decision: Decision, what: str, risk: Risk) -> str:
         "person": "the person was asked and said no",
         "earlier": "it was denied before",
     }[decision.by]
+    if not risk.irreversible:  # an undoable change, put to a cautious person
+        how = how.replace("irreversible actions", "changes")
+        return (
+            f"not done: {what} changes something ({risk}), and {how}. Do not try it again; "
+            "find another way that does not need it, or stop with ACTION_NOT_ALLOWED_ERROR"
+        )
     return (
         f"not done: {what} cannot be undone ({risk}), and {how}. Do not try it again; find "
         "another way that does not need it, or stop with ACTION_NOT_ALLOWED_ERROR"

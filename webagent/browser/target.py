@@ -60,6 +60,7 @@ _DESCRIBE_JS = """(e) => {
     role, name: text(e).trim().slice(0, 200), tag, type,
     href: tag === 'a' ? e.href : '', submitsForm: !!form && isSubmit(e), form: facts,
     context: box ? (box.innerText || '').slice(0, 800) : '',
+    page: (document.title || '').slice(0, 200),
   };
 }"""
 
@@ -105,4 +106,40 @@ def _target(facts: Any, seen: Any) -> Target | None:
         if isinstance(form, dict)
         else None,
         context=str(facts["context"]),
+        page=str(facts.get("page") or ""),
+    )
+
+
+_FORMS_JS = """() => [...document.forms].slice(0, 100).map(form => {
+  const submits = [...form.elements].filter(f => (f.tagName === 'BUTTON'
+      && (!f.getAttribute('type') || f.getAttribute('type').toLowerCase() === 'submit'))
+    || (f.tagName === 'INPUT' && ['submit', 'image'].includes((f.type || '').toLowerCase())));
+  const fields = [...form.elements].filter(f => !submits.includes(f) && f.tagName !== 'BUTTON'
+      && !['button', 'reset', 'hidden'].includes((f.type || '').toLowerCase())).slice(0, 80)
+    .map(f => [f.type || f.tagName.toLowerCase(), f.name || '', f.id || '',
+      f.getAttribute('autocomplete') || '',
+      (f.labels && f.labels[0] ? f.labels[0].innerText : '') || f.getAttribute('aria-label')
+        || f.placeholder || ''].filter(Boolean).join(' ').toLowerCase());
+  return {
+    method: (form.getAttribute('method') || 'get').toLowerCase(), action: form.action,
+    fields, submits: submits.map(f => (f.innerText || f.value || f.getAttribute('aria-label')
+      || '').trim().slice(0, 120)),
+  };
+})"""
+
+
+def page_forms(page: Page) -> tuple[FormFacts, ...]:
+    """Every form of the page (its method, where it is sent, its fields and submit buttons)."""
+    try:
+        found = page.evaluate(_FORMS_JS)
+    except Error:  # the page went away meanwhile
+        return ()
+    return tuple(
+        FormFacts(
+            method=str(form["method"]),
+            action=str(form["action"]),
+            fields=tuple(str(f) for f in form["fields"]),
+            submits=tuple(str(s) for s in form["submits"]),
+        )
+        for form in found
     )

@@ -17,6 +17,7 @@ from webagent.cli import (
     plans,
     replay,
     run,
+    safety,
     sites,
     tui,
     webarena,
@@ -33,7 +34,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"webagent {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    commands_in_order = (run, tui, demo, webarena, replay, learn, plans, observe, sites, llm)
+    commands_in_order = (
+        run,
+        tui,
+        demo,
+        webarena,
+        replay,
+        learn,
+        plans,
+        observe,
+        sites,
+        safety,
+        llm,
+    )
     for module in (*commands_in_order, bench, doctor):
         module.register(commands)
     return parser

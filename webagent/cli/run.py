@@ -80,6 +80,8 @@ def _print(outcome: AgentRun, result: dict[str, Any], *, as_json: bool) -> None:
         print(f"answer: {json.dumps(answer.retrieved_data, ensure_ascii=False)}")
     if answer.error_details:
         print(f"details: {answer.error_details}")
+    for change in outcome.result.undoable:
+        print(f"undoable: {change}")
     for decision in result.get("decisions", []):
         verdict = "approved" if decision["approved"] else "denied"
         confirmation = decision["confirmation"]

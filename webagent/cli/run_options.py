@@ -52,6 +52,12 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
         "anything may happen, e.g. a disposable site)",
     )
     safety.add_argument(
+        "--ask-undoable",
+        action="store_true",
+        help="put undoable changes (removing from a cart or wish list, unfollowing) to the "
+        "policy too; by default they run and are reported with how to undo them",
+    )
+    safety.add_argument(
         "--allow-domain",
         action="append",
         default=[],
@@ -88,6 +94,7 @@ def run_spec(args: argparse.Namespace, task: str, *, confirm: ConfirmSetting) ->
             allow_domains=tuple(args.allow_domain),
             any_domain=args.any_domain,
             secrets=secrets_from(args.secrets),
+            ask_undoable=args.ask_undoable,
         ),
         plan=PlanSpec(),
     )

@@ -415,8 +415,11 @@ class SubtaskExecutor:
             remedies=tuple(format_action(r) for r in answer.remedies) if answer else (),
             error=result.error,
             url_after=result.url,
+            undoable=result.undoable,
         )
         self.steps.append(record)
+        if result.undoable:
+            self.metrics.undoable += 1
         self._emit(ev.ActionDone(result, kind))
         if isinstance(action, NoteDown) and result.ok:
             self.notes.append(action.text)

@@ -29,6 +29,8 @@ class Metrics:
     """Actions not taken because the confirmation policy did not approve them."""
     irreversible: int = 0
     """Approved irreversible actions executed."""
+    undoable: int = 0
+    """Actions that made a change the page lets a person take back (run unasked)."""
     failed_answers: int = 0
     """Step answers that stayed unusable after the re-asks."""
     seconds: float = 0.0
@@ -54,10 +56,13 @@ class StepRecord:
     error: str | None
     url_after: str
     evaluation: Evaluation | None = None
+    undoable: tuple[str, ...] = ()
+    """What it changed that the page lets a person take back, each with how."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["remedies"] = list(self.remedies)
+        data["undoable"] = list(self.undoable)
         return data
 
     @staticmethod
@@ -80,10 +85,16 @@ class RunResult:
     reviews: list[str] = field(default_factory=list)
     """The review of each failed trial, in order (what the next plan was revised from)."""
 
+    @property
+    def undoable(self) -> list[str]:
+        """Every change the run made that can be taken back, with how: `step 3: ...`."""
+        return [f"step {step.index}: {change}" for step in self.steps for change in step.undoable]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "answer": self.answer.model_dump(),
             "how": self.how,
+            "undoable": self.undoable,
             "metrics": self.metrics.to_json(),
             "steps": [step.to_json() for step in self.steps],
             "notes": list(self.notes),

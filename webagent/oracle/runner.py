@@ -34,6 +34,8 @@ class OracleOutcome:
     steps: int
     seconds: float
     folder: Path
+    undoable: tuple[str, ...] = ()
+    """The changes its steps made that can be taken back, each with how (run unasked)."""
 
     @property
     def passed(self) -> bool:
@@ -114,6 +116,7 @@ class OracleRunner:
         har = folder / "network.har"
         done = 0
         error: str | None = None
+        undoable: list[str] = []
         start_url = render_url(task.start_urls[0], self.site_urls)
         tab = self.browser.open(
             start_url,
@@ -128,7 +131,9 @@ class OracleRunner:
             for done, step in enumerate(solution.steps, start=1):  # noqa: B007 - count for reports
                 if skip_commits and step.commits:
                     break  # the rest of the steps depend on the change
-                run_step(tab, step, self.site_urls)
+                result = run_step(tab, step, self.site_urls)
+                if result is not None:
+                    undoable.extend(result.undoable)
                 if self.on_step is not None:
                     self.on_step(tab)
         except StepError as problem:
@@ -139,7 +144,8 @@ class OracleRunner:
         response = solution.agent_response
         (folder / "agent_response.json").write_text(json.dumps(response.to_json(), indent=2))
         score = self.scorer.score(task, response, har) if error is None else None
-        return OracleOutcome(task, score, error, done, time.monotonic() - started, folder)
+        seconds = time.monotonic() - started
+        return OracleOutcome(task, score, error, done, seconds, folder, tuple(undoable))
 
     def rescore(self, outcome: OracleOutcome, response: AgentResponse) -> TaskScore:
         """Score an earlier run's HAR with another response (e.g. a wrong answer)."""

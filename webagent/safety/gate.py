@@ -41,6 +41,9 @@ class Confirmation:
     reasons: tuple[str, ...]
     request: str = ""
     """`POST http://host/path` for a held request."""
+    grade: Literal["irreversible", "undoable"] = "irreversible"
+    """What is asked about: something that cannot be undone, or (a cautious user asked for
+    these too) a change the page lets a person take back."""
 
     def describe(self) -> str:
         """A few lines for a person: what would happen, where, and why it is asked."""
@@ -53,6 +56,8 @@ class Confirmation:
             what += " (sent by the page on its own)"
         lines = [what, f"page: {self.title} <{self.url}>" if self.title else f"page: {self.url}"]
         lines.extend(f"why: {reason}" for reason in self.reasons)
+        if self.grade == "undoable":
+            lines.append("it can be undone (you asked to be asked about these too)")
         return "\n".join(lines)
 
     def key(self) -> tuple[str, ...]:
@@ -98,9 +103,13 @@ class Gate:
         self,
         policy: ConfirmPolicy = "deny",
         *,
+        ask_undoable: bool = False,
         on_decision: Callable[[Decision], None] | None = None,
     ) -> None:
         self.policy = policy
+        self.ask_undoable = ask_undoable
+        """Put undoable changes to the policy too (a cautious user); by default they run and
+        are reported with their inverse, and only irreversible ones are asked about."""
         self._approver: Approver | None = _approver(policy)
         self._on_decision = on_decision
         self._denied: set[tuple[str, ...]] = set()
@@ -164,7 +173,10 @@ def ask_in_terminal(
     """Ask at the terminal; only `y` or `yes` approves, anything else (or end of input) denies."""
     out = stdout or sys.stderr
     source = stdin or sys.stdin
-    out.write("\nwebagent wants to do something that cannot be undone:\n")
+    if confirmation.grade == "undoable":
+        out.write("\nwebagent wants to make a change (it can be undone):\n")
+    else:
+        out.write("\nwebagent wants to do something that cannot be undone:\n")
     for line in confirmation.describe().splitlines():
         out.write(f"  {line}\n")
     out.write("Allow it? [y/N] ")

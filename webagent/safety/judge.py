@@ -44,6 +44,11 @@ class RiskJudge(Protocol):
         """Why sending this request cannot be undone, or None when it can."""
         ...
 
+    def undoable(self, method: str, url: str, body: str = "") -> str | None:
+        """What this request changes that the page lets a person take back, and how ("...;
+        undo: ..."), or None (it changes nothing that matters, or it cannot be undone)."""
+        ...
+
 
 class CautiousJudge:
     """The judge without site knowledge: every change is irreversible.
@@ -73,6 +78,10 @@ class CautiousJudge:
         else:
             return risk
         return risk | Risk((f"{why}, and without site knowledge every change is irreversible",))
+
+    def undoable(self, method: str, url: str, body: str = "") -> str | None:
+        """Nothing is known to be undoable without site knowledge."""
+        return None
 
     def request(self, method: str, url: str, body: str = "") -> str | None:
         method = method.upper()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from webagent.actions import Action, Press, TypeText
 
@@ -53,24 +54,42 @@ class Target:
     form: FormFacts | None = None
     context: str = ""
     """The text of its nearest container (a card, a dialog, a form), for prices and totals."""
+    page: str = ""
+    """The title of the page it is on ("Shopping Cart", "My Wish List")."""
+
+
+Grade = Literal["irreversible", "undoable", "safe"]
 
 
 @dataclass(frozen=True, slots=True)
 class Risk:
-    """Why something cannot be undone; no reasons means it can."""
+    """What running something would do that matters: why it cannot be undone (`reasons`),
+    and what it changes that the page lets a person take back (`undoable`, each with how).
+    The grade is the worst of them: irreversible, else undoable, else safe."""
 
     reasons: tuple[str, ...] = ()
+    undoable: tuple[str, ...] = ()
+    """Changes that can be taken back, each told with its inverse ("...; undo: ...")."""
 
     @property
     def irreversible(self) -> bool:
         return bool(self.reasons)
 
+    @property
+    def grade(self) -> Grade:
+        if self.reasons:
+            return "irreversible"
+        return "undoable" if self.undoable else "safe"
+
     def __or__(self, other: Risk) -> Risk:
         merged = self.reasons + tuple(r for r in other.reasons if r not in self.reasons)
-        return Risk(merged)
+        undo = self.undoable + tuple(u for u in other.undoable if u not in self.undoable)
+        return Risk(merged, undo)
 
     def __str__(self) -> str:
-        return "; ".join(self.reasons) if self.reasons else "reversible"
+        if self.reasons:
+            return "; ".join(self.reasons)
+        return "; ".join(self.undoable) if self.undoable else "reversible"
 
 
 def presses_enter(action: Action) -> bool:

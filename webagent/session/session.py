@@ -185,6 +185,7 @@ class Session:
             storage_state=storage,
             record_har=_har(outputs, recorder),
             confirm=policy,
+            ask_undoable=safety.ask_undoable,
             allow_domains=allowed,
             judge=SiteJudge(profile),
             secrets=secrets,

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
+from webagent.actions import ActionResult
 from webagent.browser import Browser, Tab
 from webagent.errors import BrowserError, ConfigError, WebAgentError
 from webagent.observation import Observation
@@ -300,12 +301,14 @@ class SignIns:
             self._signed_in.pop(site, None)
 
 
-def run_step(tab: Tab, step: Step, site_urls: Mapping[str, str]) -> None:
-    """Resolve one step on the current page and run it; `StepError` if it fails."""
+def run_step(tab: Tab, step: Step, site_urls: Mapping[str, str]) -> ActionResult | None:
+    """Resolve one step on the current page and run it (None: nothing to run); `StepError`
+    if it fails."""
     observation = tab.observe(full_page=True)
     action = to_action(step, observation, site_urls)
     if action is None:
-        return
+        return None
     result = tab.act(action)
     if result.error is not None:
         raise StepError(f"{result.describe()}")
+    return result

@@ -64,6 +64,9 @@ class SafetySpec:
     allow_domains: tuple[str, ...] = ()
     any_domain: bool = False
     secrets: Secrets = field(default_factory=Secrets)
+    ask_undoable: bool = False
+    """Put changes the page lets a person take back (a cart's line, a follow) to the policy
+    too; by default they run and are reported with how to undo them."""
 
 
 @dataclass(frozen=True, slots=True)

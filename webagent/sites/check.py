@@ -14,7 +14,7 @@ from typing import Any
 
 from webagent.observation import Element, Observation
 from webagent.sites.classify import Asker, Classification, Classifier
-from webagent.sites.irreversible import IrreversibleControl, irreversible_controls
+from webagent.sites.irreversible import IrreversibleControl, graded_controls
 from webagent.sites.match import PageIndex
 from webagent.sites.permissions import Permitted
 from webagent.sites.profile import ELEMENT_ACTIONS
@@ -74,10 +74,12 @@ class PageReport:
     def _irreversible_lines(self) -> list[str]:
         if not self.irreversible:
             return []
-        lines = ["irreversible controls on this page:"]
+        lines = ["controls that change something (irreversible: asked first; undoable: run, "
+                 "and reported with how to undo them):"]  # fmt: skip
         for control in self.irreversible:
             e = control.element
-            lines.append(f"  [{e.id}] {e.role} {e.name!r}: {control.reason}")
+            undo = f" (undo: {control.undo})" if control.undo else ""
+            lines.append(f"  [{e.id}] {e.role} {e.name!r}: {control.grade}: {control.reason}{undo}")
         return lines
 
     def to_json(self) -> dict[str, Any]:
@@ -102,6 +104,8 @@ class PageReport:
                     "role": c.element.role,
                     "name": c.element.name,
                     "reason": c.reason,
+                    "grade": c.grade,
+                    "undo": c.undo,
                 }
                 for c in self.irreversible
             ],
@@ -122,6 +126,6 @@ def check_page(
         classification=classification,
         permitted=Permitted.of(profile, state, observation, narrow=not classification.guess),
         elements={element.id: element for element in observation.elements},
-        irreversible=irreversible_controls(profile, state, observation),
+        irreversible=graded_controls(profile, state, observation),
         rules_failed=classifier.why_not(observation),
     )

@@ -12,37 +12,67 @@ from dataclasses import dataclass
 
 from webagent.observation import Element, Observation
 from webagent.sites.match import element_matches
-from webagent.sites.profile import Control, Endpoint, Profile, State
+from webagent.sites.profile import Control, Endpoint, Grade, Profile, State
 from webagent.urls import location
 
 
 @dataclass(frozen=True, slots=True)
 class IrreversibleControl:
-    """A control on the page that the profile marks irreversible."""
+    """A control on the page that the profile gives a consequence: irreversible, or
+    undoable (with how to take it back)."""
 
     element: Element
     reason: str
+    grade: Grade = "irreversible"
+    undo: str = ""
+
+
+def graded_controls(
+    profile: Profile, state: State | None, observation: Observation
+) -> tuple[IrreversibleControl, ...]:
+    """The page's elements that the site (or the state, when given) gives a consequence,
+    judged with the page's URL and title as their surroundings."""
+    controls: list[Control] = [*profile.irreversible.controls]
+    if state is not None:
+        controls.extend(state.irreversible.controls)
+    where = f"{location(observation.url)}\n{observation.title}"
+    found = []
+    for element in observation.elements:
+        control = control_rule(controls, element.role, element.name, where)
+        if control is not None:
+            found.append(
+                IrreversibleControl(
+                    element, control.reason or control.name, control.grade, control.undo
+                )
+            )
+    return tuple(found)
 
 
 def irreversible_controls(
     profile: Profile, state: State | None, observation: Observation
 ) -> tuple[IrreversibleControl, ...]:
     """The page's elements that the site (or the state, when given) marks irreversible."""
-    controls: list[Control] = [*profile.irreversible.controls]
-    if state is not None:
-        controls.extend(state.irreversible.controls)
-    found = []
-    for element in observation.elements:
-        control = control_rule(controls, element.role, element.name)
-        if control is not None:
-            found.append(IrreversibleControl(element, control.reason or control.name))
-    return tuple(found)
+    graded = graded_controls(profile, state, observation)
+    return tuple(control for control in graded if control.grade == "irreversible")
 
 
-def control_rule(controls: list[Control], role: str, name: str) -> Control | None:
-    """The first rule that marks a control with this role and name irreversible."""
+def control_rule(
+    controls: list[Control], role: str, name: str, context: str | None = None
+) -> Control | None:
+    """The first rule that gives a control with this role and name a consequence. A rule
+    with a `context` pattern holds only where the element's surroundings match it; when they
+    are not known (`None`), an irreversible rule is taken to hold and an undoable one not
+    (not knowing never makes a control look safer)."""
     for control in controls:
-        if element_matches(control, role, name):
+        if not element_matches(control, role, name):
+            continue
+        pattern = control.context_pattern
+        if pattern is None:
+            return control
+        if context is None:
+            if control.grade == "irreversible":
+                return control
+        elif pattern.search(context):
             return control
     return None
 

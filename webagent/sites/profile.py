@@ -21,6 +21,22 @@ that are irreversible. A minimal profile::
     match = { url = ["\\\\.html$"], all = [{ role = "button", name = "^Add to Cart$" }] }
     actions = [{ types = ["click"], elements = [{ role = "button" }] }]
 
+Consequences live in `[irreversible]` (site-wide, or a state's): `controls` (role and name
+patterns, optionally a `context` pattern the element's row, the page's path or its title
+must match) and `requests` (method and URL pattern, optionally a body pattern), each with a
+`reason`; a rule is irreversible unless it says `grade = "undoable"`, and then it must say
+how to take it back (`undo`). The first rule that holds decides, the site's before the
+generic lexicon's; `reversible` lists requests the lexicon misjudges on this site::
+
+    [irreversible]
+    controls = [
+      { role = "button", name = '^Place Order$', reason = "places the order" },
+      { role = "button", name = '^Remove item', grade = "undoable",
+        reason = "removes a line from the cart", undo = "add the product to the cart again" },
+    ]
+    requests = [{ method = "POST", url = '^/wishlist/remove/', grade = "undoable",
+                  reason = "removes an item from the wish list", undo = "add it again" }]
+
 Patterns are Python regular expressions, searched case-insensitively; a role is an exact ARIA
 role. Loading validates everything and a `ProfileError` names the file, the state and the
 field at fault.
@@ -262,16 +278,42 @@ class Permission(_Strict):
         return self
 
 
-class Control(_Strict):
-    """An irreversible control: role and/or name pattern (e.g. button /^place order$/)."""
+Grade = Literal["irreversible", "undoable"]
+"""A consequence: *irreversible* (money moves, an order is made, something is sent or
+published to other people, data is destroyed with no undo, an account or permission
+changes) needs a person's yes; *undoable* (the page itself offers the inverse: remove from a
+cart and add back, unfollow and follow, a toggle) runs and is reported with its inverse."""
+
+
+class _Graded(_Strict):
+    grade: Grade = "irreversible"
+    undo: str = ""
+    """How to take it back (undoable rules must say): "add the item to the cart again"."""
+
+    @model_validator(mode="after")
+    def _undo_told(self) -> _Graded:
+        if self.grade == "undoable" and not self.undo.strip():
+            raise ValueError("an undoable rule must say how it is undone (`undo`)")
+        return self
+
+
+class Control(_Graded):
+    """A control whose click has a consequence: role and/or name pattern (e.g. button
+    /^place order$/), and optionally a pattern its container's text must match (a "Remove"
+    in a cart's row, not any Remove)."""
 
     role: Role | None = None
     name: Regex = Field(min_length=1)
+    context: Regex | None = None
     reason: str = ""
 
     @cached_property
     def name_pattern(self) -> re.Pattern[str]:
         return re.compile(self.name, re.IGNORECASE)
+
+    @cached_property
+    def context_pattern(self) -> re.Pattern[str] | None:
+        return re.compile(self.context, re.IGNORECASE) if self.context else None
 
 
 Method = Literal["GET", "POST", "PUT", "PATCH", "DELETE"]
@@ -281,8 +323,8 @@ def _one_or_more(value: object) -> object:
     return [value] if isinstance(value, str) else value
 
 
-class Endpoint(_Strict):
-    """An irreversible request: HTTP method(s) and a pattern searched in the URL's
+class Endpoint(_Graded):
+    """A request with a consequence: HTTP method(s) and a pattern searched in the URL's
     path+query. GET is allowed for the applications that change things on a GET."""
 
     method: Annotated[list[Method], BeforeValidator(_one_or_more), Field(min_length=1)]

@@ -28,10 +28,11 @@ from typing import Any
 from webagent.actions import Action, Click, Goto
 from webagent.domains import origin_of
 from webagent.observation import Observation
+from webagent.observation.names import clip
 from webagent.safety.risk import FLAGGED, MUTATING, FormFacts, Risk, Target, presses_enter
 from webagent.sites.irreversible import control_rule
 from webagent.sites.match import PageIndex
-from webagent.sites.profile import Control, Endpoint, Profile
+from webagent.sites.profile import Control, Endpoint, Grade, Profile
 from webagent.sites.profiles import GENERIC, detect_profile, site_profile
 from webagent.urls import location
 
@@ -97,33 +98,72 @@ class RiskRules:
             reversible=tuple(_all(site, "reversible")) if site is not None else (),
         )
 
-    def control(self, role: str, name: str) -> str | None:
-        """Why a control with this role and name is irreversible, or None. A form field
-        (a checkbox, a text box, an option) only changes what the form will send: it is
-        the form's submit that commits, and that is judged when it happens."""
+    def control(self, role: str, name: str, context: str | None = None) -> Consequence | None:
+        """What clicking a control with this role and name (in a container with this text)
+        would do that matters, or None. A form field (a checkbox, a text box, an option)
+        only changes what the form will send: it is the form's submit that commits, and
+        that is judged when it happens. The first rule that holds decides (the site's
+        before the lexicon's, an undoable one before a broader irreversible one)."""
         if role in _FIELD_ROLES:
             return None
-        rule = control_rule(list(self.controls), role, name)
+        rule = control_rule(list(self.controls), role, name, context)
         if rule is None and role not in ("button", "link"):
             # A custom widget acting as a button (a div with a click handler, an image).
-            rule = control_rule(list(self.controls), "button", name)
+            rule = control_rule(list(self.controls), "button", name, context)
         if rule is None:
             return None
-        return f"{role} '{name}': {rule.reason or rule.name}"
+        return Consequence(rule.grade, f"{role} '{name}': {rule.reason or rule.name}", rule.undo)
+
+    def consequence(self, method: str, url: str, body: str = "") -> Consequence | None:
+        """What a request would do that matters, or None. The site's rule decides; where
+        it says undoable (or lists the URL as reversible), the lexicon's URL rules are set
+        aside, never what the body shows (card details, a GraphQL mutation)."""
+        method, path = method.upper(), location(url)
+        site = _endpoint(self.site_requests, method, path, body)
+        if site is not None and site.grade == "irreversible":
+            return _consequence(site, method, path)
+        exempt = site is not None or _endpoint(self.reversible, method, path, body) is not None
+        lexicon = [r for r in self.lexicon_requests if not exempt or r.body_pattern]
+        rule = _endpoint(lexicon, method, path, body)
+        if rule is not None and rule.grade == "undoable":
+            # An undoable URL does not make card details or a mutation in its body undoable.
+            shown = [r for r in lexicon if r.body_pattern and r.grade == "irreversible"]
+            rule = _endpoint(shown, method, path, body) or rule
+        if rule is not None and rule.grade == "irreversible":
+            return _consequence(rule, method, path)
+        chosen = site or rule
+        return _consequence(chosen, method, path) if chosen is not None else None
 
     def request(self, method: str, url: str, body: str = "") -> str | None:
         """Why a request is irreversible, or None."""
-        method, path = method.upper(), location(url)
-        rule = _endpoint(self.site_requests, method, path, body)
-        if rule is None:
-            # The site may exempt a URL from the lexicon's URL rules, never from what the
-            # body shows (card details, a GraphQL mutation).
-            exempt = _endpoint(self.reversible, method, path, body) is not None
-            lexicon = [r for r in self.lexicon_requests if not exempt or r.body_pattern]
-            rule = _endpoint(lexicon, method, path, body)
-        if rule is None:
-            return None
-        return f"{method} {path}: {rule.reason or rule.url}"
+        found = self.consequence(method, url, body)
+        return found.why if found is not None and found.grade == "irreversible" else None
+
+    def undoable(self, method: str, url: str, body: str = "") -> str | None:
+        """What an undoable request changes and how to take it back, or None."""
+        found = self.consequence(method, url, body)
+        return found.told() if found is not None and found.grade == "undoable" else None
+
+
+@dataclass(frozen=True, slots=True)
+class Consequence:
+    """What one rule says an action or a request does: its grade, why, and (undoable) how
+    to take it back."""
+
+    grade: Grade
+    why: str
+    undo: str = ""
+
+    def told(self) -> str:
+        return f"{self.why}; undo: {self.undo}" if self.undo else self.why
+
+    def risk(self) -> Risk:
+        return Risk((self.why,)) if self.grade == "irreversible" else Risk((), (self.told(),))
+
+
+def _consequence(rule: Endpoint, method: str, path: str) -> Consequence:
+    shown = path if rule.grade == "irreversible" else clip(path, 80)  # a report's line
+    return Consequence(rule.grade, f"{method} {shown}: {rule.reason or rule.url}", rule.undo)
 
 
 def _all(profile: Profile, kind: str) -> Iterator[Any]:
@@ -142,31 +182,43 @@ def _endpoint(rules: Iterable[Endpoint], method: str, path: str, body: str) -> E
 
 
 def assess_action(
-    action: Action, target: Target | None, rules: RiskRules, *, flagged: bool = False
+    action: Action, target: Target | None, rules: RiskRules, *, flagged: bool = False, url: str = ""
 ) -> Risk:
-    """How irreversible running `action` on `target` would be."""
+    """How irreversible (or undoable) running `action` on `target`, on the page at `url`,
+    would be."""
     risk = Risk((FLAGGED,)) if flagged else Risk()
     if isinstance(action, Goto):
-        why = rules.request("GET", action.url)
-        return risk | Risk((why,)) if why else risk
+        found = rules.consequence("GET", action.url)
+        return risk | found.risk() if found is not None else risk
     if target is None:
         return risk
+    where = _where(target, url)
     if isinstance(action, Click):
-        return risk | _click_risk(target, rules)
+        return risk | _click_risk(target, rules, where)
     if presses_enter(action) and target.form is not None:
         risk = risk | _form_risk(target.form, rules, "pressing Enter submits ")
         if target.form.submits:
-            why = rules.control("button", target.form.submits[0])
-            if why:
-                risk = risk | Risk((f"pressing Enter submits the form: {why}",))
+            found = rules.control("button", target.form.submits[0], where)
+            if found is not None:
+                risk = risk | _prefixed(found, "pressing Enter submits the form: ")
     return risk
 
 
-def _click_risk(target: Target, rules: RiskRules) -> Risk:
+def _prefixed(found: Consequence, prefix: str) -> Risk:
+    return Consequence(found.grade, prefix + found.why, found.undo).risk()
+
+
+def _where(target: Target, url: str) -> str:
+    """What a control rule's `context` is matched against: the element's container, the
+    page's path and its title (a "Remove" in a row of the page at /cart, "Shopping Cart")."""
+    return "\n".join(part for part in (target.context, location(url) if url else "", target.page))
+
+
+def _click_risk(target: Target, rules: RiskRules, where: str) -> Risk:
     reasons: list[str] = []
-    why = rules.control(target.role, target.name)
-    if why:
-        reasons.append(why)
+    found = rules.control(target.role, target.name, where)
+    control = found.risk() if found is not None else Risk()
+    reasons.extend(control.reasons)
     if (
         target.role == "link"
         and _PURCHASE_LINK.search(target.name)
@@ -179,27 +231,29 @@ def _click_risk(target: Target, rules: RiskRules) -> Risk:
         and _CHARGE_WORDS.search(target.context)
     ):
         reasons.append(f"{target.role} '{target.name}': confirms a charge shown next to it")
-    risk = Risk(tuple(reasons))
+    risk = Risk(tuple(reasons), control.undoable)
     if target.submits_form and target.form is not None:
-        risk = risk | _form_risk(target.form, rules, "submits ")
+        form = _form_risk(target.form, rules, "submits ")
+        # One change told once: the control's own words, else what its form sends.
+        risk = risk | Risk(form.reasons, () if risk.undoable else form.undoable)
     if target.role == "link" and target.href:
-        why = rules.request("GET", target.href)
-        if why:
-            risk = risk | Risk((f"link '{target.name}' opens {why}",))
+        found = rules.consequence("GET", target.href)
+        if found is not None:
+            risk = risk | _prefixed(found, f"link '{target.name}' opens ")
     return risk
 
 
 def _form_risk(form: FormFacts, rules: RiskRules, prefix: str) -> Risk:
-    reasons: list[str] = []
+    risk = Risk()
     payment = [field for field in form.fields if _PAYMENT_FIELD.search(field)]
     if payment:
-        reasons.append(f"{prefix}a form with payment fields ({payment[0].strip()})")
+        risk = risk | Risk((f"{prefix}a form with payment fields ({payment[0].strip()})",))
     method = form.method.upper()
     if method in MUTATING and form.action:
-        why = rules.request(method, form.action)
-        if why:
-            reasons.append(f"{prefix}a form to {why}")
-    return Risk(tuple(reasons))
+        found = rules.consequence(method, form.action)
+        if found is not None:
+            risk = risk | _prefixed(found, f"{prefix}a form to ")
+    return risk
 
 
 class SiteJudge:
@@ -234,8 +288,12 @@ class SiteJudge:
         self, action: Action, target: Target | None, url: str, *, flagged: bool = False
     ) -> Risk:
         """How irreversible running `action` on `target`, on the page at `url`, would be."""
-        return assess_action(action, target, self.rules_for(url), flagged=flagged)
+        return assess_action(action, target, self.rules_for(url), flagged=flagged, url=url)
 
     def request(self, method: str, url: str, body: str = "") -> str | None:
         """Why a request is irreversible by the rules at its own URL, or None."""
         return self.rules_for(url).request(method, url, body)
+
+    def undoable(self, method: str, url: str, body: str = "") -> str | None:
+        """What an undoable request changes and how to take it back, or None."""
+        return self.rules_for(url).undoable(method, url, body)
