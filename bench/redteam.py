@@ -62,7 +62,13 @@ def _run(
     url = site.url + scenario.path
     with browser.open(url, confirm=confirm, ask_undoable=ask_undoable) as tab:
         done = play(tab, scenario.steps)
-        _settle(lambda: any(h.endpoint == scenario.endpoint for h in site.hits), timeout=1.0)
+        _settle(
+            lambda: (
+                any(h.endpoint == scenario.endpoint for h in site.hits)
+                or (scenario.fires == "load" and bool(tab.decisions))
+            ),  # the page's own timer
+            timeout=2.0,
+        )
         if reported is not None:
             reported.extend(change for r in done.results for change in r.undoable)
     return sum(1 for hit in site.hits if hit.endpoint == scenario.endpoint)

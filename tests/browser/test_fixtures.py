@@ -76,6 +76,23 @@ def test_the_fixture_replays_as_recorded(browser: Browser, folder: Path) -> None
     )
 
 
+def test_removing_from_the_wish_list_under_deny_runs_unasked_and_says_how_to_undo_it(
+    browser: Browser,
+) -> None:
+    """Removing an item from one's own wish list can be undone by adding it back: under the
+    `deny` policy it runs without a question, and the run lists it with its inverse."""
+    folder = FIXTURES / "shop-wishlist-remove-denying"
+    assert read_meta(folder).confirm == "deny"
+    result = replay(folder, browser=browser)
+    assert result.ok, result.divergence.report() if result.divergence else ""
+    assert result.run is not None
+    run = result.run.result
+    assert run.answer.status == "SUCCESS"
+    assert (run.metrics.denials, run.metrics.irreversible) == (0, 0)
+    assert run.undoable
+    assert any("Remove item" in change and "undo: " in change for change in run.undoable)
+
+
 @pytest.fixture
 def buttons_renamed(monkeypatch: pytest.MonkeyPatch) -> None:
     """A renderer change that alters what the model reads: buttons shown as `btn`."""
