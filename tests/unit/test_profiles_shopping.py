@@ -529,7 +529,8 @@ def _marked(profile: Profile, state: str, observation: Observation) -> set[str]:
 
 
 def _irreversible_request(profile: Profile, method: str, url: str) -> bool:
-    return irreversible_request(profile, method, url) is not None
+    rule = irreversible_request(profile, method, url)
+    return rule is not None and rule.grade == "irreversible"
 
 
 def test_both_profiles_load(shopping: Profile, shopping_admin: Profile) -> None:
@@ -642,20 +643,29 @@ def test_pages_show_their_irreversible_controls(shopping: Profile, shopping_admi
         ("POST", "/rest/default/V1/carts/mine/shipping-information", False),
         ("POST", "/rest/default/V1/carts/mine/set-payment-information", False),
         ("POST", "/checkout/cart/add/uenc/aHR0cA,,/product/88/", False),
-        ("POST", "/checkout/cart/delete/", True),
+        ("POST", "/checkout/cart/delete/", False),  # undoable: add it again
         ("POST", "/customer/address/delete/id/28/", True),
         ("POST", "/review/product/post/id/88/", True),
         ("POST", "/customer/account/editPost/", True),
         ("POST", "/contact/index/post/", True),
         ("POST", "/newsletter/subscriber/new/", True),
         ("POST", "/wishlist/index/add/", False),
-        ("POST", "/wishlist/index/remove/", True),
+        ("POST", "/wishlist/index/remove/", False),  # undoable: add it again
         ("POST", "/sales/order/reorder/order_id/170/", True),
         ("POST", "/customer/account/loginPost/", False),
     ],
 )
 def test_storefront_requests(shopping: Profile, method: str, path: str, irreversible: bool) -> None:
     assert _irreversible_request(shopping, method, SHOP + path) is irreversible
+
+
+@pytest.mark.parametrize("path", ["/checkout/cart/delete/", "/wishlist/index/remove/"])
+def test_the_storefronts_cart_and_wish_list_removals_are_undoable(
+    shopping: Profile, path: str
+) -> None:
+    rule = irreversible_request(shopping, "POST", SHOP + path)
+    assert rule is not None
+    assert (rule.grade, bool(rule.undo)) == ("undoable", True)
 
 
 @pytest.mark.parametrize(

@@ -80,9 +80,10 @@ def control_rule(
 def irreversible_request(
     profile: Profile, method: str, url: str, state: State | None = None, body: str = ""
 ) -> Endpoint | None:
-    """The profile's rule that marks this request irreversible: the site's rules, the given
-    state's, and (without a state) every state's, since a request may leave any page. Rules
-    with a `body` pattern hold only when the request's body matches it."""
+    """The profile's first rule that gives this request a consequence (see its `grade`):
+    the site's rules, the given state's, and (without a state) every state's, since a
+    request may leave any page. Rules with a `body` pattern hold only when the request's
+    body matches it."""
     endpoints: list[Endpoint] = [*profile.irreversible.requests]
     states = [state] if state is not None else profile.states
     for each in states:
