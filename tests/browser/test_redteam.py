@@ -212,7 +212,7 @@ def test_denied_by_the_default_policy_nothing_reaches_the_server(
 ) -> None:
     outcome = run(scenario, None)  # "deny", the default: nobody is asked
     if scenario.fires == "load":  # the page's own timer: give it time to try
-        wait_for(lambda: bool(outcome.tab.decisions))
+        wait_for(lambda: bool(outcome.tab.decisions), timeout=5.0)
     assert site.irreversible_hits() == [], explain(outcome, site)
     denied = any(result.denied for result in outcome.play.results)
     refused = [d for d in outcome.tab.decisions if not d.approved]
@@ -227,7 +227,7 @@ def test_refused_by_the_person_asked_once(
     person = Person(False)
     outcome = run(scenario, person)
     if scenario.fires == "load":  # the page's own timer: give it time to try
-        wait_for(lambda: bool(person.asked))
+        wait_for(lambda: bool(person.asked), timeout=5.0)
     assert site.irreversible_hits() == [], explain(outcome, site)
     assert len(person.asked) == 1, explain(outcome, site)
     assert asks_about(person.asked[0], scenario, site), person.asked[0]

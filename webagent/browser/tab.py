@@ -316,7 +316,7 @@ class Tab:
         if asked:
             decision = self._gate.decide(self._confirmation(action, element, risk))
             if not decision.approved:
-                self._last_error = _refusal(decision, element or format_action(action), risk)
+                self._last_error = decision.refusal(element or format_action(action), risk)
                 return ActionResult(action, self._last_error, before_url, before_url, denied=True)
         try:
             executed = self._with_secrets(action)
@@ -468,25 +468,6 @@ class Tab:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-
-def _refusal(decision: Decision, what: str, risk: Risk) -> str:
-    """What the model is told when an irreversible action was not approved."""
-    how = {
-        "policy": "the session's policy denies irreversible actions",
-        "person": "the person was asked and said no",
-        "earlier": "it was denied before",
-    }[decision.by]
-    if not risk.irreversible:  # an undoable change, put to a cautious person
-        how = how.replace("irreversible actions", "changes")
-        return (
-            f"not done: {what} changes something ({risk}), and {how}. Do not try it again; "
-            "find another way that does not need it, or stop with ACTION_NOT_ALLOWED_ERROR"
-        )
-    return (
-        f"not done: {what} cannot be undone ({risk}), and {how}. Do not try it again; find "
-        "another way that does not need it, or stop with ACTION_NOT_ALLOWED_ERROR"
-    )
 
 
 def _redacted(observation: Observation, secrets: Secrets) -> Observation:

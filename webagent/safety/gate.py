@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal, TextIO
 
 from webagent.errors import ConfigError
+from webagent.safety.risk import Risk
 
 logger = logging.getLogger("webagent.safety")
 
@@ -89,6 +90,20 @@ class Decision:
         by = {"policy": "by the policy", "person": "when asked", "earlier": "(denied before)"}
         head = f"{verdict} {by[self.by]}: {self.confirmation.describe().splitlines()[0]}"
         return head + (f" ({self.note})" if self.note else "")
+
+    def refusal(self, what: str, risk: Risk) -> str:
+        """What the model is told when the action `what` was not approved."""
+        how = {
+            "policy": "the session's policy denies "
+            + ("irreversible actions" if risk.irreversible else "changes"),
+            "person": "the person was asked and said no",
+            "earlier": "it was denied before",
+        }[self.by]
+        does = "cannot be undone" if risk.irreversible else "changes something"
+        return (
+            f"not done: {what} {does} ({risk}), and {how}. Do not try it again; find another "
+            "way that does not need it, or stop with ACTION_NOT_ALLOWED_ERROR"
+        )
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -26,16 +26,8 @@ patterns, optionally a `context` pattern the element's row, the page's path or i
 must match) and `requests` (method and URL pattern, optionally a body pattern), each with a
 `reason`; a rule is irreversible unless it says `grade = "undoable"`, and then it must say
 how to take it back (`undo`). The first rule that holds decides, the site's before the
-generic lexicon's; `reversible` lists requests the lexicon misjudges on this site::
-
-    [irreversible]
-    controls = [
-      { role = "button", name = '^Place Order$', reason = "places the order" },
-      { role = "button", name = '^Remove item', grade = "undoable",
-        reason = "removes a line from the cart", undo = "add the product to the cart again" },
-    ]
-    requests = [{ method = "POST", url = '^/wishlist/remove/', grade = "undoable",
-                  reason = "removes an item from the wish list", undo = "add it again" }]
+generic lexicon's; `reversible` lists requests the lexicon misjudges on this site
+(`sites/demo_shop/profile.toml` has every kind).
 
 Patterns are Python regular expressions, searched case-insensitively; a role is an exact ARIA
 role. Loading validates everything and a `ProfileError` names the file, the state and the
