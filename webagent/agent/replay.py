@@ -46,6 +46,8 @@ class Divergence:
     got: str
     where: str = ""
     """The recorded step's action (or "the end of the run")."""
+    note: str = ""
+    """What differs, in a sentence (a page that reads otherwise: which line, which element)."""
 
     def report(self) -> str:
         """The first difference, for a person: the step, what differs, and a diff."""
@@ -65,7 +67,8 @@ class Divergence:
             shown = lines[:DIFF_LINES]
             if len(lines) > DIFF_LINES:
                 shown.append(f"... ({len(lines) - DIFF_LINES} more diff lines)")
-            return f"{head}: the page the model reads differs\n" + "\n".join(shown)
+            note = f"\n  {self.note}" if self.note else ""
+            return f"{head}: the page the model reads differs{note}\n" + "\n".join(shown)
         labels = {
             "action": "the action differs",
             "answer": "the final answer differs",
@@ -122,9 +125,9 @@ class Checker:
             )
         return self.steps[self.checked]
 
-    def _page(self, text: str) -> None:
-        if not self.pages:
-            return
+    def expected_page(self) -> tuple[Step, str]:
+        """The recorded step and the page the agent is to read next (raises `Diverged` when
+        the recording read no more pages there)."""
         step = self._current("the agent read another page")
         if self._seen >= len(step.observations):
             raise Diverged(
@@ -136,7 +139,12 @@ class Checker:
                     place_of(step),
                 )
             )
-        expected = step.observations[self._seen]
+        return step, step.observations[self._seen]
+
+    def _page(self, text: str) -> None:
+        if not self.pages:
+            return
+        step, expected = self.expected_page()
         if text != expected:
             raise Diverged(Divergence(step.index, "observation", expected, text, place_of(step)))
         self._seen += 1

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from webagent.actions import Action, ActionResult
 from webagent.agent import AgentRun
 from webagent.agent.recording import HAR_FILE, META_FILE, Meta
 from webagent.agent.replay import (
@@ -32,9 +33,12 @@ from webagent.agent.replay import (
     ReplayResult,
     place_of,
 )
+from webagent.agent.viewfree import as_recorded, page_difference
 from webagent.browser import Browser
 from webagent.controller import events as ev
+from webagent.controller.ports import Browser as BrowserPort
 from webagent.llm import ModelConfig
+from webagent.observation import Observation
 from webagent.session.outputs import Outputs
 from webagent.session.session import Session
 from webagent.session.spec import RunSpec
@@ -48,8 +52,11 @@ def replay(
     browser: Browser | None = None,
     headless: bool = True,
     on_event: Watcher | None = None,
+    viewport: tuple[int, int] | None = None,
 ) -> ReplayResult:
-    """Run the recorded task again against the recording alone and compare as it goes."""
+    """Run the recorded task again against the recording alone and compare as it goes;
+    `viewport`: another window size than the recorded one (what the model is shown does
+    not depend on it: see `RecordedPages`)."""
     fixture = Fixture(folder)
     checker = Checker(fixture.steps)
     result = ReplayResult(fixture.folder, fixture.meta, len(fixture.steps))
@@ -63,7 +70,13 @@ def replay(
 
     with Session(browser=browser, headless=headless) as session:
         try:
-            outcome = session.run(RunSpec.of_recording(fixture), on_event=watch, confirm=answers)
+            spec = RunSpec.of_recording(fixture)
+            outcome = session.run(
+                replace(spec, viewport=viewport) if viewport else spec,
+                on_event=watch,
+                confirm=answers,
+                view=lambda tab: RecordedPages(tab, checker),
+            )
             result.run = outcome.run
             _check_end(outcome.run, checker)
             if answers is not None:
@@ -77,6 +90,38 @@ def replay(
     if result.divergence is not None and result.unmatched:
         result.divergence = _with_network(result.divergence, result.unmatched)
     return result
+
+
+class RecordedPages:
+    """The tab as a replay's agent reads it: each page is read whole from the replayed tab
+    and checked against the page the recording showed the model there (`page_difference`:
+    everything it showed is on the page, in order, whatever this machine's fonts, window
+    and Chromium put in the viewport), and the recorded page is what the agent is given,
+    so its requests to the model are the recorded ones. Actions go to the tab."""
+
+    def __init__(self, tab: BrowserPort, checker: Checker) -> None:
+        self._tab = tab
+        self._checker = checker
+
+    def observe(self, *, full_page: bool = False) -> Observation:
+        live = self._tab.observe(full_page=True)
+        step, recorded = self._checker.expected_page()
+        difference = page_difference(recorded, live.text)
+        if difference is not None:
+            raise Diverged(
+                Divergence(
+                    step.index,
+                    "observation",
+                    recorded,
+                    difference.replayed,
+                    place_of(step),
+                    difference.describe(),
+                )
+            )
+        return as_recorded(live, recorded, full_page=full_page)
+
+    def act(self, action: Action, *, irreversible: bool = False) -> ActionResult:
+        return self._tab.act(action, irreversible=irreversible)
 
 
 def rerecord(

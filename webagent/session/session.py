@@ -30,6 +30,7 @@ from webagent.agent.recording import CASSETTE_FILE, HAR_FILE, Recorder
 from webagent.agent.replay import Fixture
 from webagent.browser import Browser, Tab, launch
 from webagent.controller import events as ev
+from webagent.controller.ports import Browser as BrowserPort
 from webagent.llm import ModelClient
 from webagent.llm.cassette import Cassette
 from webagent.plans.keys import PlanKey
@@ -118,6 +119,7 @@ class Session:
         confirm: Callable[[Confirmation], bool] | None = None,
         pace: Callable[[], None] | None = None,
         verdict: Verdict | None = None,
+        view: Callable[[BrowserPort], BrowserPort] | None = None,
     ) -> RunOutcome:
         """Run `spec` to its end; its files go to `outputs`.
 
@@ -125,14 +127,16 @@ class Session:
         irreversible actions (a person, or recorded answers; default: the spec's policy);
         `pace` is called before every browser action (pause, step, abort); `verdict` says
         whether the run succeeded, for its lesson (default: the agent said so), e.g. by
-        scoring it (None: nobody can tell, and the run leaves no lesson). An error that
+        scoring it (None: nobody can tell, and the run leaves no lesson); `view` wraps the
+        tab as the agent reads and acts through it (a replay gives back the recorded pages).
+        An error that
         stops the run (a page that does not load, a browser that died) is raised after the
         recording is finished and the files are redacted."""
         outputs = outputs or Outputs()
         recorder = _recorder(outputs)  # first: it refuses a folder of other files
         log = RunLog(outputs.out / LOG_FILE if outputs.out else None, echo=outputs.echo)
         try:
-            return self._run(spec, outputs, recorder, log, on_event, confirm, pace, verdict)
+            return self._run(spec, outputs, recorder, log, on_event, confirm, pace, verdict, view)
         finally:
             log.close()
             secrets = spec.safety.secrets
@@ -166,6 +170,7 @@ class Session:
         confirm: Callable[[Confirmation], bool] | None,
         pace: Callable[[], None] | None,
         verdict: Verdict | None,
+        view: Callable[[BrowserPort], BrowserPort] | None,
     ) -> RunOutcome:
         profile = site_profile(spec.profile) if spec.profile else None
         fixture = Fixture(spec.replay) if spec.replay is not None else None
@@ -204,7 +209,7 @@ class Session:
             open_more(tab, spec.start.more_urls)
             with self._client(spec, outputs, recorder, fixture) as client:
                 agent_run = run_agent(
-                    tab,
+                    view(tab) if view is not None else tab,
                     client,
                     spec.task,
                     settings=spec.settings,
