@@ -13,3 +13,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if _HERE in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+
+
+from tests.browser.oracle_runs import oracle_runs  # noqa: E402 - the shared fixture
+
+__all__ = ["oracle_runs"]

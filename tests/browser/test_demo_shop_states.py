@@ -14,16 +14,15 @@ in the state where it takes them, with its committing clicks behind irreversible
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from flask import Flask
 
+from tests.browser.oracle_runs import GROUP, OracleRuns, Recorder, Seen
 from webagent.actions import Click
 from webagent.browser import Browser, Tab
-from webagent.observation import Element, Observation
-from webagent.oracle.runner import OracleRunner
+from webagent.observation import Element
 from webagent.oracle.solutions import load_oracle
 from webagent.sites import SiteServer, load_site, start_site
 from webagent.sites.classify import Classifier
@@ -33,6 +32,8 @@ from webagent.sites.permissions import Permitted
 from webagent.sites.profile import Profile
 from webagent.sites.profiles import detect_profile, site_profile
 from webagent.sites.steps import to_action
+
+pytestmark = pytest.mark.xdist_group(GROUP)
 
 EMAIL = "emma.lopez@gmail.com"
 PASSWORD = "Password.123"
@@ -106,44 +107,6 @@ NOT_PAGES = {
 # The fallback has no rules: a page that gets it is a page the profile does not know.
 FALLBACK = "other"
 
-CATALOG_PAGE = """() => {
-  if (document.body.classList.contains("catalog-category-view")) return "category";
-  const reviews = document.getElementById("tab-label-reviews");
-  const open = reviews && reviews.getAttribute("aria-selected") === "true";
-  return open ? "product#reviews" : "product";
-}"""
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """One page as observed, with where it came from and its ground truth."""
-
-    where: str
-    truth: str
-    observation: Observation
-    task: int | None = None
-    """The oracle task whose run reached the page (its start page, then one per step)."""
-
-
-@dataclass
-class Recorder:
-    """Observes the tab's page and reads its ground truth; `task` labels what follows."""
-
-    task: int | None = None
-    seen: list[Seen] = field(default_factory=list)
-
-    def __call__(self, tab: Tab, where: str = "") -> None:
-        observation = tab.observe(full_page=True)
-        where = where or f"task {self.task}"
-        self.seen.append(Seen(where, ground_truth(tab), observation, self.task))
-
-
-def ground_truth(tab: Tab) -> str:
-    endpoint = str(tab.page.evaluate("document.body.dataset.endpoint"))
-    if endpoint == "catalog.page":
-        return f"{endpoint}/{tab.page.evaluate(CATALOG_PAGE)}"
-    return endpoint
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
@@ -158,24 +121,14 @@ def profile() -> Profile:
 
 
 @pytest.fixture(scope="module")
-def pages(
-    server: SiteServer, browser: Browser, tmp_path_factory: pytest.TempPathFactory
-) -> list[Seen]:
+def pages(server: SiteServer, browser: Browser, oracle_runs: OracleRuns) -> list[Seen]:
     """Every page every oracle solution reaches, then the pages only people reach."""
-    record = Recorder()
-    runner = OracleRunner(server, browser, tmp_path_factory.mktemp("oracle"), on_step=record)
-    errors = {}
-    for task_id in sorted(runner.tasks):
-        record.task = task_id
-        outcome = runner.run_task(task_id)
-        if outcome.error is not None:
-            errors[task_id] = outcome.error
+    errors = {t: o.error for t, o in oracle_runs.outcomes.items() if o.error is not None}
     assert not errors, errors
-    record.task = None
-    server.reset()
+    record = Recorder()
     with browser.open(server.url + "/", confirm="allow") as tab:
         visit_by_hand(tab, server.url, record)
-    return record.seen
+    return [*oracle_runs.pages, *record.seen]
 
 
 def visit_by_hand(tab: Tab, base: str, record: Recorder) -> None:

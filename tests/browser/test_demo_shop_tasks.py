@@ -7,51 +7,32 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from webagent.browser import Browser
+from tests.browser.oracle_runs import GROUP, OracleRuns, Questions
 from webagent.oracle.runner import OracleOutcome, OracleRunner
-from webagent.safety import Confirmation
-from webagent.sites import load_site, start_site
+from webagent.sites import load_site
 from webagent.webarena import AgentResponse, load_tasks
 
-
-class Questions:
-    """A confirmation policy that approves everything and remembers what it was asked."""
-
-    def __init__(self) -> None:
-        self.pending: list[Confirmation] = []
-        self.by_task: dict[int, list[Confirmation]] = {}
-
-    def __call__(self, confirmation: Confirmation) -> bool:
-        self.pending.append(confirmation)
-        return True
-
-    def task_done(self, outcome: OracleOutcome) -> None:
-        self.by_task[outcome.task.task_id], self.pending = self.pending, []
+pytestmark = pytest.mark.xdist_group(GROUP)
 
 
 @pytest.fixture(scope="module")
-def questions() -> Questions:
-    return Questions()
+def questions(oracle_runs: OracleRuns) -> Questions:
+    return oracle_runs.questions
 
 
 @pytest.fixture(scope="module")
-def runner(
-    browser: Browser, tmp_path_factory: pytest.TempPathFactory, questions: Questions
-) -> Iterator[OracleRunner]:
-    out = tmp_path_factory.mktemp("oracle")
-    with start_site("demo_shop", db=out / "shop.sqlite", reset=True) as server:
-        yield OracleRunner(server, browser, out, confirm=questions)
+def runner(oracle_runs: OracleRuns) -> OracleRunner:
+    return oracle_runs.runner
 
 
 @pytest.fixture(scope="module")
-def outcomes(runner: OracleRunner, questions: Questions) -> dict[int, OracleOutcome]:
-    return {outcome.task.task_id: outcome for outcome in runner.run(report=questions.task_done)}
+def outcomes(oracle_runs: OracleRuns) -> dict[int, OracleOutcome]:
+    return oracle_runs.outcomes
 
 
 # What the demo shop's buttons do, written down independently of the classifier: orders and
