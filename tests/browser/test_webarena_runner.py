@@ -334,8 +334,11 @@ def test_a_worker_killed_mid_task_costs_only_that_task_which_is_retried(
     assert all(r.passed for r in final.values()), {t: r.error for t, r in final.items()}
     retried = {t for t, r in final.items() if r.attempts == 2}
     assert retried == {victim["task"]}
-    assert f"task {victim['task']}: attempt lost (" in stderr
+    assert f"task {victim['task']}: attempt 1 lost: " in stderr
     assert "retrying" in stderr
+    (why,) = final[victim["task"]].retries  # the record says why it ran twice
+    stdout = running.stdout_path.read_text()
+    assert f"task {victim['task']}: retried once: {why}; passed" in stdout
 
 
 def test_a_site_that_does_not_answer_stops_the_run_before_it_starts(

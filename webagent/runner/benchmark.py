@@ -37,7 +37,7 @@ from webagent.runner.record import (
     write_record,
 )
 from webagent.runner.report import write_reports
-from webagent.runner.schedule import Schedule
+from webagent.runner.schedule import MAX_ATTEMPTS, Schedule
 from webagent.runner.selection import Shard, site_names
 from webagent.runner.sites import check_sites, reset_sites, url_shown
 from webagent.runner.summary import Summary
@@ -59,6 +59,9 @@ class Benchmark:
     workers: int = 1
     shard: Shard | None = None
     task_timeout: float | None = None
+    max_attempts: int = MAX_ATTEMPTS
+    """Attempts a task has when they are lost (its worker or browser died, it timed out); each
+    retry runs on a fresh worker."""
     retry_errors: bool = False
     force: bool = False
     check: bool = True
@@ -98,6 +101,8 @@ def run_benchmark(bench: Benchmark, progress: Progress) -> Summary:
     interrupted run's too, counting what finished). `KeyboardInterrupt` propagates."""
     if bench.workers < 1:
         raise ConfigError(f"--workers must be at least 1, not {bench.workers}")
+    if bench.max_attempts < 1:
+        raise ConfigError(f"--max-attempts must be at least 1, not {bench.max_attempts}")
     bench.out.mkdir(parents=True, exist_ok=True)
     _resume_or_start(bench)
     by_id = {task.task_id: task for task in bench.tasks}
@@ -119,7 +124,8 @@ def run_benchmark(bench: Benchmark, progress: Progress) -> Summary:
             if bench.check:
                 _check(bench, [by_id[t] for t in todo])
             locks = {t: task_locks(by_id[t]) for t in todo} if bench.serial_mutations else None
-            _execute(bench, Schedule.of(todo, locks=locks, clash=clash), by_id, progress)
+            schedule = Schedule.of(todo, bench.max_attempts, locks=locks, clash=clash)
+            _execute(bench, schedule, by_id, progress)
     finally:
         summary = write_reports(bench.out)
     return summary
@@ -227,4 +233,4 @@ def _spent(budget: float, cost: float, waiting: int) -> str:
 def lost_record(task: Task, reasons: list[str]) -> TaskRecord:
     """The record of a task whose every attempt was lost (worker or browser died, timeout)."""
     record = error_record(task, f"every attempt was lost: {'; '.join(reasons)}")
-    return replace(record, attempts=len(reasons))
+    return replace(record, attempts=len(reasons), retries=tuple(reasons))

@@ -1,11 +1,19 @@
 """N worker processes, each with its own Chromium, taking tasks one at a time.
 
-A worker that dies (killed, out of memory, its browser crashed) costs only the task it had:
-the parent notices (the process's sentinel, or the worker's own "lost" message when its
-browser died), queues the task once more, and starts another worker. A task that runs past
-`task_timeout` is treated the same way. Workers run in a session of their own, so a Ctrl-C
-at the terminal reaches the parent only, which then stops them: their unfinished tasks keep
-no record, and a rerun does them again. A worker whose parent disappears stops by itself.
+A worker that dies (killed, out of memory) or whose browser dies (Chromium killed or
+crashed, a page's renderer crashed) costs only the task it had: the parent notices (the
+process's sentinel, or the worker's own "lost" message), retires that worker at once (it
+gets no more tasks; one that does not exit within `_EXIT_GRACE` seconds is killed), starts a
+fresh one (a new process with a new browser), and queues the task again, first in line, with
+why the attempt was lost (its record keeps the reasons). A task that runs past
+`task_timeout` is treated the same way. A task has `Schedule.max_attempts` attempts in all;
+after that it gets an error record listing every loss. A worker that finds its browser dead
+before its task begins gives the task back without the attempt counting (a run whose fresh
+workers keep doing so stops with an error rather than loop).
+
+Workers run in a session of their own, so a Ctrl-C at the terminal reaches the parent only,
+which then stops them: their unfinished tasks keep no record, and a rerun does them again.
+A worker whose parent disappears stops by itself.
 """
 
 from __future__ import annotations
@@ -34,9 +42,16 @@ OnRecord = Callable[[TaskRecord], None]
 OnLost = Callable[[int, list[str]], None]
 """Called with a task id and its lost attempts' reasons once it has had all its attempts."""
 OnNote = Callable[[str], None]
+Worker = Callable[[Connection, "WorkerSpec", str], None]
+"""A worker process's main function (`worker_main`)."""
 
 WORKERS_FILE = "workers.json"
 _START_FAILURES = 3
+"""Workers dying as they start this many times in a row: the run stops with an error (so it
+does, when fresh workers find their browser dead before their task this many times more than
+there are workers, with no task finished meanwhile)."""
+_EXIT_GRACE = 10.0
+"""Seconds a retired worker has to exit by itself before it is killed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +74,10 @@ class _Slot:
     task: int | None = None
     since: float = 0.0
     leaving: bool = False
+    deadline: float | None = None
+    """When a retired worker that has not exited is killed."""
+    browser: int | None = None
+    """Its Chromium's process id, when the worker could tell."""
 
 
 @dataclass
@@ -71,9 +90,13 @@ class ProcessPool:
     on_lost: OnLost
     on_note: OnNote = lambda _text: None
     task_timeout: float | None = None
+    worker: Worker | None = None
+    """The workers' main function (None: `worker_main`; tests give a stand-in)."""
     _slots: dict[str, _Slot] = field(default_factory=dict)
     _started: int = 0
     _start_failures: int = 0
+    _broken: int = 0
+    """Workers that found their browser dead before their task, since a task last finished."""
 
     def run(self, schedule: Schedule) -> None:
         """Until every task has a record (or its attempts are spent); `KeyboardInterrupt`
@@ -96,15 +119,18 @@ class ProcessPool:
         for slot in list(self._slots.values()):
             self._drain(slot, schedule)
             if not slot.process.is_alive():
-                self._bury(slot, schedule, context)
+                self._bury(slot, schedule)
         self._enforce_timeout(schedule)
+        self._enforce_exit()
+        self._replace(schedule, context)
         for slot in self._slots.values():
-            if slot.ready and slot.task is None and schedule.pending:
+            if slot.ready and not slot.leaving and slot.task is None and schedule.pending:
                 assignment = schedule.next()
                 if assignment is None:
                     break
                 slot.task, slot.since = assignment.task_id, time.monotonic()
-                slot.conn.send((assignment.task_id, assignment.attempt))
+                message = (assignment.task_id, assignment.attempt, assignment.retries)
+                slot.conn.send(message)
                 self._write_workers()
         if not schedule.pending or schedule.halted:  # nothing left to hand out: let idle go
             for slot in list(self._slots.values()):
@@ -122,20 +148,43 @@ class ProcessPool:
             kind = message[0]
             if kind == "ready":
                 slot.ready = True
+                slot.browser = message[1] if len(message) > 1 else None
                 self._start_failures = 0
+                self._write_workers()
             elif kind == "done":
                 task_id, data = message[1], message[2]
                 slot.task = None
+                self._broken = 0
                 schedule.done(task_id)
                 self.on_record(TaskRecord.from_json(data))
                 self._write_workers()
-            elif kind == "lost":  # the worker's browser died; the worker is exiting
-                self._lose(schedule, message[1], f"{slot.name}: {message[2]}")
-                slot.task = None
+            elif kind in ("lost", "broken"):  # its browser died: the worker is exiting
+                self._broke(slot, schedule, kind, message[1], message[2])
             elif kind == "fatal":
                 raise WebAgentError(f"worker {slot.name} cannot start: {message[1]}")
 
-    def _bury(self, slot: _Slot, schedule: Schedule, context: Any) -> None:
+    def _broke(self, slot: _Slot, schedule: Schedule, kind: str, task_id: int, why: str) -> None:
+        """The worker's browser died, under its task ("lost") or before it ("broken")."""
+        self._retire(slot)
+        if slot.task != task_id:  # the task was taken from it already (timed out)
+            return
+        slot.task = None
+        if kind == "lost":
+            self._lose(schedule, task_id, f"{why} on worker {slot.name}")
+            return
+        schedule.returned(task_id)
+        self.on_note(
+            f"task {task_id}: not started: {why} on worker {slot.name} before it began; "
+            "it goes to a fresh worker (the attempt does not count)"
+        )
+        self._broken += 1
+        if self._broken >= _START_FAILURES + self.workers:
+            raise WebAgentError(
+                f"the workers' browsers keep dying before a task starts (last: {why}); "
+                "try `webagent doctor`"
+            )
+
+    def _bury(self, slot: _Slot, schedule: Schedule) -> None:
         del self._slots[slot.name]
         slot.conn.close()
         code = slot.process.exitcode
@@ -147,16 +196,10 @@ class ProcessPool:
                 raise WebAgentError(
                     f"workers keep dying as they start (last: {_exit(code)}); try `webagent doctor`"
                 )
-        if schedule.pending and len(self._slots) < self.workers:
-            self._spawn(context)
         self._write_workers()
 
     def _lose(self, schedule: Schedule, task_id: int, reason: str) -> None:
-        again = schedule.lost(task_id, reason)
-        self.on_note(f"task {task_id}: attempt lost ({reason})" + ("; retrying" if again else ""))
-        if not again:
-            self.on_lost(task_id, schedule.losses[task_id])
-            schedule.done(task_id)
+        lose(schedule, task_id, reason, self.on_note, self.on_lost)
 
     def _enforce_timeout(self, schedule: Schedule) -> None:
         if self.task_timeout is None:
@@ -165,16 +208,45 @@ class ProcessPool:
         for slot in self._slots.values():
             if slot.task is not None and now - slot.since > self.task_timeout:
                 task_id, slot.task = slot.task, None
+                self._retire(slot)
                 slot.process.kill()  # its sentinel fires; the task is not its any more
                 self._lose(schedule, task_id, f"timed out after {self.task_timeout:g} s")
 
+    def _enforce_exit(self) -> None:
+        """Kill the retired workers that are slow to go (a dead browser can hang on close)."""
+        now = time.monotonic()
+        for slot in self._slots.values():
+            if slot.deadline is not None and now > slot.deadline and slot.process.is_alive():
+                slot.process.kill()
+                slot.deadline = None
+
     # -- workers -----------------------------------------------------------------------
+    def _replace(self, schedule: Schedule, context: Any) -> None:
+        """Start workers while tasks wait and fewer than `workers` are in service (retired
+        ones that have not exited yet do not count)."""
+        serving = sum(not slot.leaving for slot in self._slots.values())
+        wanted = min(self.workers, serving + len(schedule.pending))
+        if schedule.halted:
+            wanted = serving
+        for _ in range(wanted - serving):
+            self._spawn(context)
+        if wanted > serving:
+            self._write_workers()
+
+    def _retire(self, slot: _Slot) -> None:
+        """No more tasks for this worker: it is exiting (or is killed); a fresh one replaces it."""
+        slot.ready, slot.leaving = False, True
+        slot.deadline = time.monotonic() + _EXIT_GRACE
+        self._write_workers()
+
     def _spawn(self, context: Any) -> None:
         self._started += 1
         name = f"w{self._started}"
         parent, child = context.Pipe()
         process = context.Process(
-            target=worker_main, args=(child, self.spec, name), name=f"webagent-{name}"
+            target=self.worker or worker_main,
+            args=(child, self.spec, name),
+            name=f"webagent-{name}",
         )
         process.daemon = True
         process.start()
@@ -203,14 +275,36 @@ class ProcessPool:
         self._write_workers()
 
     def _write_workers(self) -> None:
-        """`workers.json`: each worker's pid and current task, for people watching a run."""
+        """`workers.json`: each worker's pid, its browser's, its current task and whether it
+        is retired (exiting), for people watching a run."""
         write_json(
             self.spec.out / WORKERS_FILE,
             {
-                slot.name: {"pid": slot.process.pid, "task": slot.task}
+                slot.name: {
+                    "pid": slot.process.pid,
+                    "browser": slot.browser,
+                    "task": slot.task,
+                    "retired": slot.leaving,
+                }
                 for slot in self._slots.values()
             },
         )
+
+
+def lose(schedule: Schedule, task_id: int, reason: str, on_note: OnNote, on_lost: OnLost) -> None:
+    """An attempt of `task_id` is lost for `reason`: queued again, or, its attempts spent,
+    given its error record (`on_lost`); either way a note says so."""
+    again = schedule.lost(task_id, reason)
+    attempts = len(schedule.losses[task_id])
+    if again:
+        on_note(f"task {task_id}: attempt {attempts} lost: {reason}; retrying")
+        return
+    on_note(
+        f"task {task_id}: attempt {attempts} lost: {reason}; no attempt left "
+        f"(at most {schedule.max_attempts})"
+    )
+    on_lost(task_id, schedule.losses[task_id])
+    schedule.done(task_id)
 
 
 def _exit(code: int | None) -> str:
@@ -244,16 +338,16 @@ def worker_main(conn: Connection, spec: WorkerSpec, name: str) -> None:
         runner = TaskRunner(
             browser, spec.sites, spec.options, out=spec.out, state=Path(state), worker=name
         )
-        conn.send(("ready",))
+        conn.send(("ready", runner.watch.pid))
         while True:
             message = conn.recv()
             if message is None:
                 return
-            task_id, attempt = message
+            task_id, attempt, retries = message
             try:
-                record = runner.run(tasks[task_id], attempt)
-            except BrowserGone as error:
-                conn.send(("lost", task_id, str(error)))
+                record = runner.run(tasks[task_id], attempt, retries)
+            except BrowserGone as error:  # this worker is done for: the parent starts another
+                conn.send(("lost" if error.started else "broken", task_id, str(error)))
                 return
             conn.send(("done", task_id, record.to_json()))
 

@@ -3,7 +3,9 @@
 Each actor holds one browser and signs in once per site, like a local worker. Machines in a
 cluster need not share a disk: an actor runs its task in a folder of its own and sends the
 folder back, zipped, with the record; the driver unpacks it into the run's `--out`. An actor
-that dies (its node lost, its process killed) costs its task one attempt, as locally.
+that dies (its node lost, its process killed) or whose browser dies costs its task one
+attempt, as locally: the actor is replaced by a fresh one, and the task is retried on a fresh
+actor with why the attempt was lost.
 
 `ray` is an optional dependency: `pip install 'webagent[ray]'`. The address "local" starts a
 Ray instance on this machine; "auto" joins the cluster this machine belongs to.
@@ -21,10 +23,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from webagent.errors import ConfigError
-from webagent.runner.pool import WORKERS_FILE, OnLost, OnNote, OnRecord, WorkerSpec
+from webagent.errors import ConfigError, WebAgentError
+from webagent.runner.pool import WORKERS_FILE, OnLost, OnNote, OnRecord, WorkerSpec, lose
 from webagent.runner.record import TaskRecord, task_folder, write_json
 from webagent.runner.schedule import Schedule
+
+_BROKEN = 3
 
 
 class RayWorker:
@@ -52,14 +56,17 @@ class RayWorker:
             worker=name,
         )
 
-    def run(self, task_id: int, attempt: int) -> tuple[dict[str, Any] | None, bytes, str | None]:
-        """(record, the task's folder zipped, None), or (None, b"", why) when the browser died."""
+    def run(
+        self, task_id: int, attempt: int, retries: tuple[str, ...] = ()
+    ) -> tuple[dict[str, Any] | None, bytes, str | None, bool]:
+        """(record, the task's folder zipped, None, True), or (None, b"", why, started) when
+        the browser died (`started`: under the task, not before it)."""
         from webagent.runner.task_run import BrowserGone
 
         try:
-            record = self._runner.run(self._tasks[task_id], attempt)
+            record = self._runner.run(self._tasks[task_id], attempt, retries)
         except BrowserGone as error:
-            return None, b"", str(error)
+            return None, b"", str(error), error.started
         folder = task_folder(self._out, task_id)
         data = io.BytesIO()
         with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -67,7 +74,7 @@ class RayWorker:
                 if path.is_file():
                     archive.write(path, path.relative_to(folder).as_posix())
         shutil.rmtree(folder, ignore_errors=True)
-        return record.to_json(), data.getvalue(), None
+        return record.to_json(), data.getvalue(), None, True
 
     def pid(self) -> int:
         return os.getpid()
@@ -94,6 +101,8 @@ class RayPool:
     _running: dict[Any, tuple[str, int, float]] = field(default_factory=dict)
     """Object ref -> (actor name, task id, when it started)."""
     _timed_out: set[Any] = field(default_factory=set)
+    _broken: int = 0
+    """Actors that found their browser dead before their task, since a task last finished."""
 
     def run(self, schedule: Schedule) -> None:
         try:
@@ -123,7 +132,9 @@ class RayPool:
                     if assignment is None:
                         break
                     name = idle.pop()
-                    ref = self._actors[name].run.remote(assignment.task_id, assignment.attempt)
+                    ref = self._actors[name].run.remote(
+                        assignment.task_id, assignment.attempt, assignment.retries
+                    )
                     self._running[ref] = (name, assignment.task_id, time.monotonic())
                     self._write_workers()
                 if not self._running:
@@ -131,7 +142,7 @@ class RayPool:
                 ready, _ = ray.wait(list(self._running), num_returns=1, timeout=1.0)
                 for ref in ready:
                     name, task_id, _since = self._running.pop(ref)
-                    if self._collect(ray, ref, task_id, schedule):
+                    if self._collect(ray, ref, task_id, schedule, name):
                         idle.append(name)
                     else:  # a dead actor, or one whose browser died: replace it
                         ray.kill(self._actors.pop(name), no_restart=True)
@@ -169,20 +180,28 @@ class RayPool:
             {name: {"pid": self._pids.get(name), "task": busy.get(name)} for name in self._actors},
         )
 
-    def _collect(self, ray: Any, ref: Any, task_id: int, schedule: Schedule) -> bool:
+    def _collect(self, ray: Any, ref: Any, task_id: int, schedule: Schedule, name: str) -> bool:
         """Take a finished attempt's result; False when its actor is no longer usable."""
         try:
-            data, archive, lost = ray.get(ref)
+            data, archive, lost, started = ray.get(ref)
         except ray.exceptions.RayError as error:
             if ref in self._timed_out:
                 reason = f"timed out after {self.task_timeout:g} s"
             else:
                 reason = f"the Ray actor failed: {_first_line(error)}"
-            self._lose(schedule, task_id, reason)
+            lose(schedule, task_id, reason, self.on_note, self.on_lost)
+            return False
+        if data is None and not started:  # its browser was dead before the task began
+            schedule.returned(task_id)
+            self.on_note(f"task {task_id}: not started: {lost} on actor {name} before it began")
+            self._broken += 1
+            if self._broken >= _BROKEN + self.workers:
+                raise WebAgentError(f"the actors' browsers keep dying before a task starts: {lost}")
             return False
         if data is None:
-            self._lose(schedule, task_id, str(lost))
+            lose(schedule, task_id, f"{lost} on actor {name}", self.on_note, self.on_lost)
             return False
+        self._broken = 0
         folder = task_folder(self.spec.out, task_id)
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
@@ -191,13 +210,6 @@ class RayPool:
         schedule.done(task_id)
         self.on_record(TaskRecord.from_json(data))
         return True
-
-    def _lose(self, schedule: Schedule, task_id: int, reason: str) -> None:
-        again = schedule.lost(task_id, reason)
-        self.on_note(f"task {task_id}: attempt lost ({reason})" + ("; retrying" if again else ""))
-        if not again:
-            self.on_lost(task_id, schedule.losses[task_id])
-            schedule.done(task_id)
 
 
 def _first_line(error: BaseException) -> str:

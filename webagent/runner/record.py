@@ -51,10 +51,12 @@ class TaskRecord:
     """One finished task: its score, or why there is none.
 
     `status` is "scored" when webarena-verified scored the run (`score` 1.0 or 0.0, whatever
-    the agent answered) and "error" when it could not be (the browser or worker crashed
-    twice, the sign-in failed, the task timed out, the evaluator failed): then `score` is 0.0
-    and `error` says why. `task_type` is RETRIEVE, MUTATE or NAVIGATE (the task's expected
-    answer); `sites` the WebArena sites it uses, in the task's order.
+    the agent answered) and "error" when it could not be (every attempt was lost to a crash
+    or the time limit, the sign-in failed, the evaluator failed): then `score` is 0.0 and
+    `error` says why. `attempts` counts the tries, and `retries` says why each lost one was
+    lost ("the browser died (TargetClosedError: ...) on worker w1"). `task_type` is
+    RETRIEVE, MUTATE or NAVIGATE (the task's expected answer); `sites` the WebArena sites it
+    uses, in the task's order.
     """
 
     task_id: int
@@ -76,6 +78,8 @@ class TaskRecord:
     """ISO 8601, UTC."""
     seconds: float = 0.0
     intent_template: str = ""
+    retries: tuple[str, ...] = ()
+    """Why each lost attempt was lost, in order (none: the first attempt finished)."""
 
     @property
     def passed(self) -> bool:
@@ -84,6 +88,7 @@ class TaskRecord:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["sites"] = list(self.sites)
+        data["retries"] = list(self.retries)
         data["response"] = dict(self.response) if self.response is not None else None
         data["checks"] = [
             {**asdict(check), "messages": list(check.messages)} for check in self.checks
@@ -126,6 +131,7 @@ class TaskRecord:
                 started=str(data["started"]),
                 seconds=float(data["seconds"]),
                 intent_template=str(data.get("intent_template", "")),
+                retries=tuple(str(r) for r in data.get("retries", ())),  # not in older records
             )
         except (KeyError, TypeError) as error:
             raise ValueError(f"not a task record: {error!r}") from error

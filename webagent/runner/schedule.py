@@ -7,8 +7,11 @@ may hold locks (the sites it changes); no two running tasks hold the same lock, 
 that only read run alongside anything.
 
 A task is handed out once; if its attempt is lost (the worker or its browser died, the task
-ran past its time limit) it goes back to the front of the queue, once. A second loss is
-final: the task gets an error record and the run goes on.
+ran past its time limit) it goes back to the front of the queue, with why it was lost
+(`Assignment.retries`), until it has had `max_attempts` (by default 2): then the loss is
+final, the task gets an error record with every reason, and the run goes on. A task whose
+worker turned out broken before the task began (`returned`) goes back without the attempt
+counting.
 
 A halted schedule (the run's budget is spent) hands out nothing more: it is complete once
 the running tasks finish, and what waits stays for a later run.
@@ -27,6 +30,8 @@ MAX_ATTEMPTS = 2
 class Assignment:
     task_id: int
     attempt: int
+    retries: tuple[str, ...] = ()
+    """Why each earlier attempt was lost (the task's record keeps them)."""
 
 
 @dataclass
@@ -72,9 +77,9 @@ class Schedule:
         # a task needing a lock goes first: the tasks that must take turns set the pace
         task_id = next((t for t in free if self.locks.get(t)), free[0])
         self.pending.remove(task_id)
-        attempt = len(self.losses.get(task_id, ())) + 1
-        self.running[task_id] = attempt
-        return Assignment(task_id, attempt)
+        retries = tuple(self.losses.get(task_id, ()))
+        self.running[task_id] = len(retries) + 1
+        return Assignment(task_id, len(retries) + 1, retries)
 
     def done(self, task_id: int) -> None:
         """The task has its record."""
@@ -91,6 +96,12 @@ class Schedule:
             self.pending.appendleft(task_id)
             return True
         return False
+
+    def returned(self, task_id: int) -> None:
+        """The task never began (its worker was found broken first): it goes back to the
+        front of the queue, and the attempt does not count."""
+        self.running.pop(task_id, None)
+        self.pending.appendleft(task_id)
 
     def halt(self) -> None:
         """Start nothing more; the running tasks finish, the waiting ones wait."""

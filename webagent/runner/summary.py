@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from webagent.runner.crash import retried, times
 from webagent.runner.record import RunInfo, TaskRecord
 
 TASK_TYPES = ("RETRIEVE", "MUTATE", "NAVIGATE")
@@ -161,6 +162,8 @@ class TaskRow:
     error: str | None
     how: str | None
     attempts: int
+    retries: tuple[str, ...] = ()
+    """Why each lost attempt was lost (empty for records from before they were kept)."""
     files: tuple[str, ...] | None = None
     """The task folder's files the report links to; None when nobody looked."""
 
@@ -182,8 +185,19 @@ class TaskRow:
             error=record.error,
             how=record.how,
             attempts=record.attempts,
+            retries=record.retries,
             files=tuple(files) if files is not None else None,
         )
+
+    @property
+    def retry_note(self) -> str:
+        """What happened to its lost attempts: "retried once: the browser died (...)"; empty
+        when it was not retried."""
+        if self.attempts <= 1:
+            return ""
+        if not self.retries:
+            return f"retried {times(self.attempts - 1)}"
+        return retried(self.retries)
 
     @property
     def outcome(self) -> str:
@@ -195,6 +209,7 @@ class TaskRow:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["sites"] = list(self.sites)
+        data["retries"] = list(self.retries)
         data["files"] = list(self.files) if self.files is not None else None
         data["outcome"] = self.outcome
         return data
@@ -224,6 +239,16 @@ class Summary:
     def retried(self) -> tuple[TaskRow, ...]:
         """The tasks run more than once (their worker or browser crashed)."""
         return tuple(row for row in self.tasks if row.attempts > 1)
+
+    def retry_lines(self, limit: int = 20) -> list[str]:
+        """A line per retried task, for the end of a run: "task 12: retried once: the
+        browser died (TargetClosedError: ...) on worker w1; passed"; at most `limit`."""
+        lines = [
+            f"task {row.task_id}: {row.retry_note}; {row.outcome}" for row in self.retried[:limit]
+        ]
+        if len(self.retried) > limit:
+            lines.append(f"... and {len(self.retried) - limit} more retried tasks (see the report)")
+        return lines
 
     @property
     def selected(self) -> int | None:
@@ -257,7 +282,12 @@ class Summary:
                 for r in self.errors
             ],
             "retried": [
-                {"task_id": r.task_id, "attempts": r.attempts, "outcome": r.outcome}
+                {
+                    "task_id": r.task_id,
+                    "attempts": r.attempts,
+                    "outcome": r.outcome,
+                    **({"why": list(r.retries)} if r.retries else {}),
+                }
                 for r in self.retried
             ],
             "tasks": [row.to_json() for row in self.tasks],

@@ -4,10 +4,13 @@
     record = runner.run(task)        # never raises for the task's own failures
 
 Whatever happens inside the task (the agent fails, the site times out, the evaluator breaks),
-`run` writes `record.json` last, in a `finally`, with the error if there was one. Only two
-things get past it: `BrowserGone` (Chromium died: the worker cannot go on, and the task is
-retried elsewhere) and the worker being stopped (SystemExit, KeyboardInterrupt), which leave
-the task unfinished so that a rerun does it again.
+`run` writes `record.json` last, with the error if there was one. Only two things get past
+it, and leave no record: `BrowserGone` (Chromium died, or a page's renderer crashed: the
+worker cannot go on, and the task is retried on a fresh one) and the worker being stopped
+(SystemExit, KeyboardInterrupt), which leaves the task for a rerun. The browser is checked
+before the task (a browser that died while the worker waited costs the task no attempt) and
+after it, whatever happened: a run whose browser died under it has no complete HAR, so even
+an answer it gave is not scored.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from webagent.controller import Settings
 from webagent.errors import WebAgentError
 from webagent.llm import Budget, ModelConfig
 from webagent.plans.use import PlanUse
+from webagent.runner.crash import BrowserWatch, crashed, died
 from webagent.runner.record import (
     EVAL_FILE,
     HAR_FILE,
@@ -47,7 +51,12 @@ Screenshots = Literal["steps", "final", "none"]
 
 
 class BrowserGone(WebAgentError):
-    """Chromium died under a task: the worker needs a new browser, the task another try."""
+    """Chromium died under a task: the worker needs a new browser, the task another try.
+    `started` is False when the browser was found dead before the task began."""
+
+    def __init__(self, reason: str, *, started: bool = True) -> None:
+        super().__init__(reason)
+        self.started = started
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +112,16 @@ class TaskRunner:
         self.plans = PlanUse.open(options.plans) if options.plans is not None else None
         """The plan library: plans for the planner, lessons for the next update."""
         self._session = Session(browser=browser, plans=self.plans)
+        self.watch = BrowserWatch(browser)
+        """Whether the browser still lives (and its process id, for people watching)."""
 
-    def run(self, task: Task, attempt: int = 1) -> TaskRecord:
+    def run(self, task: Task, attempt: int = 1, retries: Sequence[str] = ()) -> TaskRecord:
+        """Run `task` (its attempt number `attempt`, the earlier ones lost for `retries`)
+        and write its record; `BrowserGone` when the browser died (see the module's
+        docstring)."""
+        problem = self.watch.problem()
+        if problem is not None:
+            raise BrowserGone(died(None, problem), started=False)
         folder = task_folder(self.out, task.task_id)
         shutil.rmtree(folder, ignore_errors=True)  # what an interrupted attempt left
         folder.mkdir(parents=True)
@@ -112,6 +129,7 @@ class TaskRunner:
         outcome: AgentRun | None = None
         scores: list[TaskScore] = []
         error: str | None = None
+        failure: Exception | None = None
 
         def score(run: RunOutcome) -> bool | None:
             """Scored from the HAR and the answer; whether it passed (None: the evaluator
@@ -135,16 +153,17 @@ class TaskRunner:
             outcome = self._session.run(self._spec(task), outputs, verdict=score).run
             if scores and scores[0].status == "error":
                 error = f"the evaluator failed: {scores[0].error}"
-        except BrowserGone:
-            raise
         except Exception as problem:  # any failure becomes the task's record
-            if not self.browser.connected:
-                raise BrowserGone(f"the browser died: {problem}") from problem
+            failure = problem
             error = f"{type(problem).__name__}: {problem}"
+        gone = self.watch.problem()
+        if gone is not None or (failure is not None and crashed(failure)):
+            raise BrowserGone(died(failure, gone)) from failure
         if may_have_signed_out(folder / HAR_FILE):  # the next task signs in again
             self._sign_ins.forget(site_names(task))
         score_ = scores[0] if scores else None
         record = _record(task, outcome, score_, error, attempt, self.worker, started, clock)
+        record = replace(record, retries=tuple(retries))
         write_record(self.out, record)
         return record
 
