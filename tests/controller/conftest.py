@@ -14,6 +14,7 @@ from tests.controller.scenario import Scenario
 from webagent.agent import AgentRun, run_agent
 from webagent.browser import Browser, Tab
 from webagent.controller import Settings
+from webagent.controller import events as ev
 from webagent.llm import ModelClient, ModelConfig
 from webagent.llm.server import ModelServer, start_model_server
 from webagent.oracle.solutions import load_oracle
@@ -47,6 +48,7 @@ class ShopRun:
     scenario: Scenario
     model: ModelServer
     final_url: str
+    events: list[ev.Event]
 
     @property
     def kinds(self) -> list[str]:
@@ -74,6 +76,7 @@ def run_on_shop(browser: Browser, shop: SiteServer, signed_in: Path) -> Iterator
     ) -> ShopRun:
         server = start_model_server(answerer=scenario)
         servers.append(server)
+        events: list[ev.Event] = []
         config = ModelConfig(model="gpt-4o-mini", base_url=server.url, timeout=30, max_reasks=1)
         with (
             ModelClient(config) as client,
@@ -87,9 +90,10 @@ def run_on_shop(browser: Browser, shop: SiteServer, signed_in: Path) -> Iterator
                 task,
                 settings=Settings.for_mode(mode, **settings),
                 profile=site_profile("demo_shop"),
+                on_event=events.append,
             )
             final_url = tab.page.url
-        return ShopRun(outcome, scenario, server, final_url)
+        return ShopRun(outcome, scenario, server, final_url, events)
 
     yield run
     for server in servers:

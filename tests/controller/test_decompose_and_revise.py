@@ -7,6 +7,8 @@ import pytest
 
 from tests.controller.conftest import Runner
 from tests.controller.scenario import Scenario, Turn, evaluation, step, stop
+from webagent.controller import events as ev
+from webagent.controller.plan import Status
 
 pytestmark = pytest.mark.browser
 
@@ -57,6 +59,12 @@ def test_a_failing_subtask_is_decomposed_and_then_solved(run_on_shop: Runner) ->
     assert [s.subtask for s in result.steps] == ["1", "1", "1.1"]
     assert "sony" in shop_run.final_url
     assert scenario.left() == {}
+    # The plan as the run left it: the step the stop ended done, with the step it was split
+    # from; the one never reached skipped. Nothing is left running or pending.
+    last = {
+        e.subtask.id: e.subtask.status for e in shop_run.events if isinstance(e, ev.SubtaskChanged)
+    }
+    assert last == {"1": Status.DONE, "1.1": Status.DONE, "1.2": Status.SKIPPED}
 
 
 def test_without_decomposition_the_same_failure_ends_the_trial(run_on_shop: Runner) -> None:

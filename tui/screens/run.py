@@ -157,6 +157,8 @@ class RunScreen(Screen[None]):
             tree.show(trial=event.trial)
         elif plan is not None:
             tree.show(plan)
+        if isinstance(event, ev.Finished):
+            tree.end(success=event.answer.status == "SUCCESS")
         if isinstance(event, ev.PageSeen):
             self.query_one(PagePanel).show(event)
         elif isinstance(event, ev.Usage):
@@ -169,6 +171,9 @@ class RunScreen(Screen[None]):
     def on_run_ended(self, message: RunEnded) -> None:
         self.running = False
         self.result = message.result
+        # A run that ends without a Finished event (aborted, a model error) ends the plan here.
+        success = message.result is not None and message.result.answer.status == "SUCCESS"
+        self.query_one(PlanTree).end(success)
         if message.result is not None:
             aborted = message.result.how == "aborted"
             self.log_view.finished(message.result)

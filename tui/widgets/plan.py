@@ -1,8 +1,14 @@
-"""The plan as a tree: one node per subtask, its status as an icon and a colour."""
+"""The plan as a tree: one node per subtask, its status as an icon and a colour.
+
+When the run ends, the controller settles its plan (the subtask a `stop` ended done, the
+ones never reached skipped). A run that ends without that (aborted, a model that stopped
+answering) is settled here the same way (`ended`). Nothing is left current once the run is
+over.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.text import Text
 from textual.widgets import Tree
@@ -47,6 +53,27 @@ def _view(subtask: Subtask) -> SubtaskView:
     return SubtaskView(subtask.id, subtask.text, subtask.status, subtask.operator, children)
 
 
+def ended(plan: PlanView, success: bool) -> PlanView:
+    """The plan as the run left it, nothing current any more (as the controller settles
+    it): what was running done after a successful answer, else failed; what was never
+    reached skipped."""
+    return replace(plan, subtasks=tuple(_end(subtask, success) for subtask in plan.subtasks))
+
+
+def _end(subtask: SubtaskView, success: bool) -> SubtaskView:
+    children = tuple(_end(child, success) for child in subtask.children)
+    status = subtask.status
+    if status is Status.RUNNING:
+        status = Status.DONE if success else Status.FAILED
+    elif status is Status.PENDING:
+        status = Status.SKIPPED
+    elif status is Status.DECOMPOSED:  # done when what it was split into was
+        finished = {child.status for child in children}
+        done = success or (Status.DONE in finished and finished <= {Status.DONE, Status.SKIPPED})
+        status = Status.DONE if done else Status.FAILED
+    return replace(subtask, status=status, children=children)
+
+
 def label(subtask: SubtaskView) -> Text:
     mark, style = MARKS[subtask.status]
     text = Text.assemble((f"{mark} ", style), (f"{subtask.id}. ", "bold"), (subtask.text, style))
@@ -63,8 +90,12 @@ class PlanTree(Tree[str]):
         self.show_root = True
         self.trial = 0
         self.plan: PlanView | None = None
+        self.over = False
+        """The run has ended and the tree shows how (`end`)."""
 
     def show(self, plan: PlanView | None = None, trial: int | None = None) -> None:
+        if self.over:
+            return
         self.plan = plan or self.plan
         self.trial = trial if trial is not None else self.trial
         self.clear()
@@ -75,6 +106,14 @@ class PlanTree(Tree[str]):
         for subtask in self.plan.subtasks:
             self._add(self.root, subtask)
         self.root.expand_all()
+
+    def end(self, success: bool) -> None:
+        """The run is over: redraw the plan as it left it (`ended`), once."""
+        if self.over:
+            return
+        if self.plan is not None:
+            self.show(ended(self.plan, success))
+        self.over = True
 
     def status_of(self, subtask_id: str) -> Status | None:
         """For tests and the log: a subtask's status as shown."""

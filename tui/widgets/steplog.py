@@ -2,6 +2,10 @@
 
 Red: failures, denials, evaluations that missed; magenta: backtracks and remaps; cyan:
 decompositions and plan revisions; blue: notes. `plain` keeps the text for tests and copying.
+
+No line repeats the one before it, and a page seen again with no action since (the
+controller reads the page once more before a new subtask, a decomposition or an answer) is
+not shown again.
 """
 
 from __future__ import annotations
@@ -18,16 +22,27 @@ class StepLog(RichLog):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, id=id)
         self.plain: list[str] = []
+        self._page: str | None = None
+        """The last page line shown since the last action (None: an action came since)."""
 
     def say(self, text: str | Text, style: str = "") -> None:
         line = text if isinstance(text, Text) else Text(text, style)
+        if self.plain and self.plain[-1] == line.plain:
+            return
         self.plain.append(line.plain)
         self.write(line)
 
     def show(self, event: ev.Event) -> None:
+        if isinstance(event, ev.ActionDone | ev.TrialStarted):
+            self._page = None
         line = describe(event)
-        if line is not None:
-            self.say(line)
+        if line is None:
+            return
+        if isinstance(event, ev.PageSeen):
+            if line.plain == self._page:
+                return
+            self._page = line.plain
+        self.say(line)
 
     def finished(self, result: RunResult) -> None:
         answer = result.answer

@@ -15,6 +15,7 @@ from webagent.bench.robustness import TaskRun, run_robustness, table
 from webagent.bench.states import load_pages, measure_states
 from webagent.bench.states import report_markdown as states_markdown
 from webagent.bench.tokens import TASKS, measure_tokens, report_markdown
+from webagent.cli.help import examples
 from webagent.controller import MODES
 from webagent.errors import ConfigError
 from webagent.sites.catalog import sites_root
@@ -24,7 +25,10 @@ from webagent.sites.profiles import site_profile
 
 def register(commands: Any) -> None:
     parser: argparse.ArgumentParser = commands.add_parser(
-        "bench", help="benchmarks that run the agent", description="Benchmarks of the agent."
+        "bench",
+        help="benchmarks that run the agent",
+        description="Benchmarks of the agent.",
+        epilog=examples("webagent bench robustness --site demo_shop --noise 0,0.2 --tasks 1,16"),
     )
     sub = parser.add_subparsers(dest="bench_command", metavar="SUBCOMMAND", required=True)
     robustness = sub.add_parser(
@@ -34,6 +38,10 @@ def register(commands: Any) -> None:
         "probability NOISE, clicks a plausible wrong element first (the right one among its "
         "remedies); score each run with webarena-verified; print success, actions, plan "
         "revisions, backtracks and model calls per action per mode and noise level.",
+        epilog=examples(
+            "webagent bench robustness --site demo_shop --noise 0,0.2 --modes react,"
+            "devils-advocate --tasks 1,16 --json robustness.json"
+        ),
     )
     robustness.add_argument("--site", default="demo_shop", help="the local site")
     robustness.add_argument(

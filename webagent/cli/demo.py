@@ -18,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from webagent.cli.help import examples
 from webagent.controller import Settings
 from webagent.controller import events as ev
 from webagent.errors import ConfigError
@@ -47,6 +48,11 @@ def register(commands: Any) -> None:
         "steps, and your answer to the question before the order decides whether it is "
         "placed. Without a terminal (or with --no-tui) the run is printed and the question "
         "answered no. Ends by saying whether an order was placed.",
+        epilog=examples(
+            "webagent demo",
+            "webagent demo --task-id 47 --confirm-timeout 60",
+            "webagent demo --from-fixture shop-order-denied --no-tui",
+        ),
     )
     parser.add_argument(
         "--db",

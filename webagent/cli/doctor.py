@@ -8,6 +8,7 @@ from importlib import metadata
 from typing import Any
 
 from webagent.browser import launch
+from webagent.cli.help import examples
 
 
 def register(commands: Any) -> None:
@@ -18,6 +19,7 @@ def register(commands: Any) -> None:
             "Show the versions webagent runs with and the Chromium it found (Playwright's own, "
             "$WEBAGENT_CHROMIUM, or a system install), then start it once."
         ),
+        epilog=examples("webagent doctor"),
     )
     parser.set_defaults(run=run)
 

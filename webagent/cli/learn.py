@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from webagent.cli.help import examples
 from webagent.cli.model_options import add_model_options, model_config
 from webagent.controller import MODES, Settings
 from webagent.errors import ConfigError
@@ -28,6 +29,7 @@ def register(commands: Any) -> None:
         "rewrites the plan once from the batch, stores it as a new version and scores it on "
         "held-out tasks; the best version is the one later runs use. Without --model or "
         "--base-url the site's scripted oracle model answers (offline).",
+        epilog=examples("webagent learn --site demo_shop --iterations 2 --batch 3"),
     )
     parser.add_argument("--site", required=True, help="a local site to serve, e.g. demo_shop")
     parser.add_argument(

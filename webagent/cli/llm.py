@@ -6,9 +6,12 @@ import argparse
 import contextlib
 import signal
 import threading
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from webagent.cli import stdout
+from webagent.cli.help import examples
 from webagent.errors import ConfigError
 from webagent.llm.cassette import Cassette
 from webagent.llm.faults import FaultPlan
@@ -23,6 +26,7 @@ def register(commands: Any) -> None:
         description="Model tools. No model endpoint is needed to test webagent: the scripted "
         "server answers named queries from a script, a cassette, a Python function or a "
         "local site's task solutions.",
+        epilog=examples("webagent llm serve --oracle demo_shop --port 8765"),
     )
     sub = parser.add_subparsers(dest="llm_command", metavar="SUBCOMMAND", required=True)
 
@@ -35,10 +39,14 @@ def register(commands: Any) -> None:
         "returns, or what --oracle works out from a local site's task solutions (with "
         "--noise and --eval-noise for a fallible model). Faults can be injected at given "
         "rates to test retries.",
-        epilog='script lines: {"query": "plan", "answer": {...}} (JSON content), '
-        '{"query": "step", "answer": {"tool_call": {"name": "act", "arguments": {...}}}}, '
-        '{"query": "summarize", "answer": "plain text"}. '
-        "Fault names: 429, 500, hang, malformed, truncated, drop; e.g. --faults 429=0.1,500=0.1",
+        epilog=examples(
+            "webagent llm serve --oracle demo_shop --noise 0.1 --port 8765",
+            "webagent llm serve --script answers.jsonl --faults 429=0.1,500=0.1",
+            before='script lines: {"query": "plan", "answer": {...}} (JSON content), '
+            '{"query": "step", "answer": {"tool_call": {"name": "act", "arguments": {...}}}}, '
+            '{"query": "summarize", "answer": "plain text"}. '
+            "Fault names: 429, 500, hang, malformed, truncated, drop.",
+        ),
     )
     source = serve.add_mutually_exclusive_group(required=True)
     source.add_argument("--script", type=Path, metavar="FILE", help="JSONL answers per query")
@@ -156,7 +164,8 @@ def run_serve(args: argparse.Namespace) -> int:
             eval_noise=args.eval_noise or 0.0,
             seed=args.seed or 0,
         )
-    on_request = None if args.quiet else _print_request
+    stop = threading.Event()
+    on_request = None if args.quiet else partial(_print_request, stop=stop)
     with start_model_server(
         script=script,
         cassette=cassette,
@@ -182,7 +191,7 @@ def run_serve(args: argparse.Namespace) -> int:
         if script is not None:
             counts = ", ".join(f"{q} x{script.total(q)}" for q in script.queries())
             print(f"script {args.script}: {counts or 'no answers'}", flush=True)
-        _until_stopped()
+        _until_stopped(stop)
     return 0
 
 
@@ -192,20 +201,20 @@ def run_relay(args: argparse.Namespace) -> int:
     if args.timeout <= 0:
         raise ConfigError("--timeout must be more than 0 seconds")
     relay = Relay(args.folder, timeout=args.timeout)
+    stop = threading.Event()
     with start_model_server(
         answerer=relay,
         host=args.host,
         port=args.port,
-        on_request=None if args.quiet else _print_request,
+        on_request=None if args.quiet else partial(_print_request, stop=stop),
     ) as server:
         print(f"relay on {server.url}: requests and answers in {args.folder}", flush=True)
-        _until_stopped()
+        _until_stopped(stop)
     return 0
 
 
-def _until_stopped() -> None:
-    """Wait for Ctrl-C or SIGTERM (the server is stopped by the caller's `with`)."""
-    stop = threading.Event()
+def _until_stopped(stop: threading.Event) -> None:
+    """Wait for Ctrl-C, SIGTERM or `stop` (the server is stopped by the caller's `with`)."""
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     with contextlib.suppress(KeyboardInterrupt):
         stop.wait()
@@ -222,7 +231,16 @@ def _fraction(text: str) -> float:
     return value
 
 
-def _print_request(served: ServedRequest) -> None:
+def _print_request(served: ServedRequest, *, stop: threading.Event) -> None:
+    """One line per request, printed on the server's thread; when nobody reads them any
+    more (`| head`), the server stops, as the command line's `main` ends any other command
+    quietly (this request is still answered)."""
     status = "dropped" if served.status is None else str(served.status)
     fault = f"  fault={served.fault.value}" if served.fault is not None else ""
-    print(f"#{served.number} {served.query or '(no query)'} -> {status}{fault}", flush=True)
+    try:
+        print(f"#{served.number} {served.query or '(no query)'} -> {status}{fault}", flush=True)
+    except BrokenPipeError:
+        if not stdout.closed():
+            raise
+        stdout.silence()
+        stop.set()

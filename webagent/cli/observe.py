@@ -8,6 +8,7 @@ from importlib import resources
 from typing import Any
 
 from webagent.browser import launch
+from webagent.cli.help import examples
 from webagent.errors import ConfigError
 from webagent.sites.risk import SiteJudge
 from webagent.urls import normalize_url
@@ -21,6 +22,11 @@ def register(commands: Any) -> None:
             "Open a page in headless Chromium and print its observation: the accessibility "
             "tree rendered compactly, one line per meaningful element, with [ids] to act on. "
             "URL may be http(s)://, file://, or a path to a local file."
+        ),
+        epilog=examples(
+            "webagent observe https://example.com/",
+            "webagent observe --sample --full-page --json",
+            "webagent observe page.html --viewport 1024x768 --wait 2",
         ),
     )
     parser.add_argument("url", nargs="?", help="the page to observe (omit with --sample)")

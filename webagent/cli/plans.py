@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from webagent.cli.help import examples
 from webagent.errors import ConfigError
 from webagent.plans.export import export_counts, export_library, import_library
 from webagent.plans.keys import PlanKey
@@ -25,6 +26,7 @@ def register(commands: Any) -> None:
         description="The plan library: one natural-language plan per site and kind of task "
         "(an intent template, or a cluster of similar intents), in numbered versions learned "
         "from batches of runs, with the lessons the runs left.",
+        epilog=examples("webagent plans list", "webagent plans show shopping/template:17"),
     )
     sub = parser.add_subparsers(dest="plans_command", metavar="SUBCOMMAND", required=True)
 
@@ -33,6 +35,7 @@ def register(commands: Any) -> None:
         help="one line per key",
         description="One line per key: its versions, the best one and its score, the lessons "
         "no version has used yet, and its example intent.",
+        epilog=examples("webagent plans list --library plans.sqlite"),
     )
     listing.set_defaults(run=run_list)
 
@@ -42,6 +45,10 @@ def register(commands: Any) -> None:
         description="The key's best plan (the version marked best, else the latest), or "
         "--version N, or every version with --history; each with when and why it was made, "
         "its score and the runs it was learned from.",
+        epilog=examples(
+            "webagent plans show shopping/template:17",
+            "webagent plans show shopping/template:17 --history",
+        ),
     )
     show.add_argument("key", help="the key, e.g. shopping/template:17 (see `plans list`)")
     which = show.add_mutually_exclusive_group()
@@ -53,6 +60,7 @@ def register(commands: Any) -> None:
         "diff",
         help="what changed between two versions",
         description="A unified diff of two versions' texts.",
+        epilog=examples("webagent plans diff shopping/template:17 1 2"),
     )
     diff.add_argument("key", help="the key, e.g. shopping/template:17")
     diff.add_argument("a", type=int, metavar="A", help="the older version")
@@ -64,6 +72,7 @@ def register(commands: Any) -> None:
         help="write the whole library as JSON",
         description="Write every key, version and lesson as JSON (importing it into an empty "
         "library gives the same library back).",
+        epilog=examples("webagent plans export plans.json", "webagent plans export - | jq ."),
     )
     export.add_argument("file", metavar="FILE", help="the JSON file ('-': standard output)")
     export.set_defaults(run=run_export)
@@ -73,6 +82,10 @@ def register(commands: Any) -> None:
         help="add an export's plans to the library",
         description="Add the keys, versions and lessons of an export, keeping their numbers. "
         "A key the library already has plans or lessons of is refused unless --replace.",
+        epilog=examples(
+            "webagent plans import plans.json",
+            "webagent plans import plans.json --replace --library other.sqlite",
+        ),
     )
     load.add_argument("file", metavar="FILE", help="the JSON file ('-': standard input)")
     load.add_argument(

@@ -12,6 +12,7 @@ from typing import Any
 from webagent.agent.recording import META_FILE
 from webagent.agent.replay import ReplayResult
 from webagent.browser import launch
+from webagent.cli.help import examples
 from webagent.cli.model_options import add_model_options, model_config
 from webagent.controller import events as ev
 from webagent.controller.events import describe as describe_event
@@ -32,8 +33,11 @@ def register(commands: Any) -> None:
         "replay stops and shows that step, with a diff of the page. Exit 0 when every "
         "recording replays the same, 1 otherwise. --update records them again, live; "
         "--remake makes them again offline after the prompts or the rendering changed.",
-        epilog="examples: webagent replay fixtures   |   webagent replay "
-        "fixtures/shop-backtrack --verbose   |   webagent replay --remake fixtures/real-wiki-read",
+        epilog=examples(
+            "webagent replay fixtures",
+            "webagent replay fixtures/shop-backtrack --verbose",
+            "webagent replay --remake fixtures/real-wiki-read",
+        ),
     )
     parser.add_argument(
         "folders",

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from webagent.browser import launch
+from webagent.cli.help import examples
 from webagent.sites.explain import explain_safety
 from webagent.sites.match import PageIndex
 from webagent.sites.profiles import detect_profile, site_profile
@@ -19,6 +20,7 @@ def register(commands: Any) -> None:
         "safety",
         help="what the safety policy makes of a page",
         description="The confirmation policy and what it judges.",
+        epilog=examples("webagent safety explain http://127.0.0.1:7770/wishlist/ --site demo_shop"),
     )
     sub = safety.add_subparsers(dest="safety_command", metavar="SUBCOMMAND", required=True)
     explain = sub.add_parser(
@@ -32,12 +34,10 @@ def register(commands: Any) -> None:
             "site profile's [irreversible] section, then the generic lexicon's "
             "(sites/generic/profile.toml)."
         ),
-        epilog=(
-            "example:\n"
-            "  webagent safety explain http://127.0.0.1:7770/wishlist/ --site demo_shop\n"
-            "  webagent safety explain https://shop.example/cart --json"
+        epilog=examples(
+            "webagent safety explain http://127.0.0.1:7770/wishlist/ --site demo_shop",
+            "webagent safety explain https://shop.example/cart --json",
         ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     explain.add_argument("url", help="the page (http(s)://, file:// or a local path)")
     explain.add_argument("--site", default=None, help="the site profile (default: detect it)")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from webagent.browser import launch
+from webagent.cli.help import examples
 from webagent.cli.model_options import add_model_options, model_client
 from webagent.oracle.runner import OracleOutcome, OracleRunner
 from webagent.sites import site_names, start_site
@@ -27,10 +28,16 @@ def register(commands: Any) -> None:
         "sites",
         help="serve the local demo sites and run their oracle solutions",
         description="The local sites that stand in for WebArena's (which cannot run here).",
+        epilog=examples("webagent sites list", "webagent sites serve demo_shop --port 7770"),
     )
     sub = parser.add_subparsers(dest="sites_command", metavar="SUBCOMMAND", required=True)
 
-    listing = sub.add_parser("list", help="list the sites", description="List the local sites.")
+    listing = sub.add_parser(
+        "list",
+        help="list the sites",
+        description="List the local sites.",
+        epilog=examples("webagent sites list"),
+    )
     listing.set_defaults(run=run_list)
 
     serve = sub.add_parser(
@@ -38,6 +45,10 @@ def register(commands: Any) -> None:
         help="serve a site until interrupted",
         description="Serve a site on loopback. Its state lives in a SQLite file (--db); "
         "a new file, or --reset, starts from the seed state.",
+        epilog=examples(
+            "webagent sites serve demo_shop --port 7770 --reset",
+            "webagent sites serve demo_shop --db shop.sqlite --reset-port 7565",
+        ),
     )
     serve.add_argument("site", help="the site, e.g. demo_shop")
     serve.add_argument("--port", type=int, default=7770, help="port (default 7770; 0: any)")
@@ -58,6 +69,7 @@ def register(commands: Any) -> None:
         help="run the scripted solution of each task and score it",
         description="Run each task's scripted solution through the browser API with HAR "
         "recording and score it with webarena-verified's evaluators.",
+        epilog=examples("webagent sites oracle demo_shop --task 1 --task 16 --out oracle-runs"),
     )
     oracle.add_argument("site", help="the site, e.g. demo_shop")
     oracle.add_argument(
@@ -75,6 +87,10 @@ def register(commands: Any) -> None:
         "(detected, or --site), the LASER state and how it was decided, the actions permitted "
         "there with their target elements, and the controls marked irreversible. Without "
         "--ask-model, ties between states are settled without a model.",
+        epilog=examples(
+            "webagent sites check http://127.0.0.1:7770/checkout/cart/ --site demo_shop",
+            "webagent sites check https://example.com/ --json",
+        ),
     )
     check.add_argument("url", help="the page (http(s)://, file:// or a local path)")
     check.add_argument("--site", default=None, help="the site profile (default: detect it)")

@@ -8,10 +8,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from webagent.cli.help import examples
 from webagent.cli.model_options import add_model_options, model_config
 from webagent.controller import MODES
 from webagent.errors import ConfigError
 from webagent.runner.progress import Progress, duration
+from webagent.runner.schedule import MAX_ATTEMPTS
 
 SITES_HELP = "shopping, shopping_admin, reddit, gitlab, wikipedia, map, homepage"
 
@@ -23,6 +25,10 @@ def register(commands: Any) -> None:
         description="The WebArena benchmark runner: tasks from webarena-verified (or a file in "
         "its format), sites from WA_SHOPPING, WA_SHOPPING_ADMIN, WA_REDDIT, WA_GITLAB, "
         "WA_WIKIPEDIA, WA_MAP, WA_HOMEPAGE or --config, scored by webarena-verified.",
+        epilog=examples(
+            "webagent webarena run --tasks webarena-verified --config sites.json --out runs/v",
+            "webagent webarena report runs/v",
+        ),
     )
     sub = parser.add_subparsers(dest="webarena_command", metavar="SUBCOMMAND", required=True)
     _register_run(sub)
@@ -31,6 +37,7 @@ def register(commands: Any) -> None:
         "report",
         help="write a run's summary.json and report.html again",
         description="Read every task record in DIR and write summary.json and report.html.",
+        epilog=examples("webagent webarena report runs/verified"),
     )
     report.add_argument("dir", type=Path, help="a run's --out folder")
     report.set_defaults(run=run_report)
@@ -40,6 +47,7 @@ def register(commands: Any) -> None:
         help="compare two runs",
         description="Success overall, per site and per task type in two runs, and the tasks "
         "one passed and the other did not.",
+        epilog=examples("webagent webarena compare runs/before runs/after"),
     )
     compare.add_argument("a", type=Path, help="the first run's --out folder")
     compare.add_argument("b", type=Path, help="the second run's --out folder")
@@ -55,9 +63,13 @@ def _register_run(sub: Any) -> None:
         "record its HAR, answer and trajectory in OUT/<task id>/, score it with "
         "webarena-verified, and write OUT/summary.json and OUT/report.html. Rerunning with "
         "the same --out skips finished tasks.",
-        epilog="example: WA_SHOPPING=http://127.0.0.1:7770 webagent webarena run --tasks "
-        "sites/demo_shop/tasks.json --out runs/shop --workers 2 --model webagent-oracle "
-        "--base-url http://127.0.0.1:8765/v1",
+        epilog=examples(
+            "webagent webarena run --tasks webarena-verified-hard --sites shopping "
+            "--config sites.json --out runs/hard --dry-run",
+            "WA_SHOPPING=http://127.0.0.1:7770 webagent webarena run --tasks "
+            "sites/demo_shop/tasks.json --out runs/shop --workers 2 --model webagent-oracle "
+            "--base-url http://127.0.0.1:8765/v1",
+        ),
     )
     tasks = run.add_argument_group("tasks")
     tasks.add_argument(
@@ -144,7 +156,16 @@ def _register_run(sub: Any) -> None:
         type=float,
         default=1800.0,
         metavar="SECONDS",
-        help="a task running longer is stopped and tried once more (default 1800)",
+        help="a task running longer is stopped and tried again (default 1800)",
+    )
+    workers.add_argument(
+        "--max-attempts",
+        type=int,
+        default=MAX_ATTEMPTS,
+        metavar="N",
+        help="attempts a task has when they are lost (its worker or browser died, it timed "
+        "out), each on a fresh worker; after N it ends as an error with the reasons "
+        f"(default {MAX_ATTEMPTS})",
     )
     workers.add_argument(
         "--parallel-mutations",
@@ -238,6 +259,7 @@ def run_run(args: argparse.Namespace) -> int:
         workers=args.workers,
         shard=shard,
         task_timeout=args.task_timeout,
+        max_attempts=args.max_attempts,
         retry_errors=args.retry_errors,
         force=args.force,
         check=not args.no_check,
@@ -260,6 +282,8 @@ def run_run(args: argparse.Namespace) -> int:
         )
         return 130
     print(headline(summary))
+    for line in summary.retry_lines():
+        print(line)
     print(f"{duration(time.monotonic() - started)}; report: {args.out / 'report.html'}")
     if args.budget is not None and progress.finished < len(tasks):  # stopped at the budget
         print(
@@ -314,6 +338,8 @@ def run_report(args: argparse.Namespace) -> int:
         raise ConfigError(f"no run folder at {args.dir}")
     summary = write_reports(args.dir)
     print(headline(summary))
+    for line in summary.retry_lines():
+        print(line)
     print(f"report: {args.dir / 'report.html'}")
     return 0
 

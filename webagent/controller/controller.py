@@ -148,10 +148,28 @@ class Controller:
                 steps, review = revision.subtasks, revision.review
                 self.metrics.plan_revisions += 1
         except Finished as finished:
+            self._settle_plan(success=finished.answer.status == "SUCCESS")
             return finished.answer, finished.how
         except OutOfActions:
             reason = f"the action budget ({self.settings.max_actions}) is spent"
+        self._settle_plan(success=False)
         return self._give_up(reason)
+
+    def _settle_plan(self, *, success: bool) -> None:
+        """The plan as the run leaves it, nothing current any more: the subtask a stop ended
+        (and the steps it was split from) done after a successful answer, else failed; the
+        subtasks never reached skipped."""
+        plan = self.plan
+        if plan is None:
+            return
+        for subtask in plan.walk():
+            if subtask.status in (Status.RUNNING, Status.DECOMPOSED):
+                subtask.status = Status.DONE if success else Status.FAILED
+            elif subtask.status is Status.PENDING:
+                subtask.status = Status.SKIPPED
+            else:
+                continue
+            self._emit(ev.SubtaskChanged(subtask))
 
     def _make_plan(
         self, page: Page, steps: list[str] | None, failed: list[dict[str, str]], review: str
