@@ -14,18 +14,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
-
-from webarena_verified.api.internal.data_reader import WebArenaVerifiedDataReader
-from webarena_verified.api.internal.evaluator import WebArenaVerifiedEvaluator
-from webarena_verified.types.config import EnvironmentConfig, WebArenaVerifiedConfig
-from webarena_verified.types.eval import TaskEvalContext
-from webarena_verified.types.task import WebArenaSite
-from webarena_verified.types.tracing import NetworkTrace
+from typing import TYPE_CHECKING, Any
 
 from webagent.errors import ConfigError
 from webagent.webarena.response import AgentResponse
 from webagent.webarena.tasks import Task
+
+if TYPE_CHECKING:
+    from webarena_verified.api.internal.evaluator import WebArenaVerifiedEvaluator
+
+# webarena-verified is imported where it scores, not with this module: importing it takes a
+# second and more, which every process that only reads tasks or answers would pay.
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +67,9 @@ class Scorer:
     """Scores runs against sites deployed at the given base URLs (`{"shopping": "http://..."}`)."""
 
     def __init__(self, site_urls: Mapping[str, str]) -> None:
+        from webarena_verified.types.config import EnvironmentConfig, WebArenaVerifiedConfig
+        from webarena_verified.types.task import WebArenaSite
+
         environments = {}
         for site, url in site_urls.items():
             try:
@@ -79,6 +81,9 @@ class Scorer:
     @cached_property
     def _evaluator(self) -> WebArenaVerifiedEvaluator:
         # The reader loads the package's own dataset; only its config is used for our tasks.
+        from webarena_verified.api.internal.data_reader import WebArenaVerifiedDataReader
+        from webarena_verified.api.internal.evaluator import WebArenaVerifiedEvaluator
+
         _quiet_package_logging()
         reader = WebArenaVerifiedDataReader(self._config)
         return WebArenaVerifiedEvaluator(config=self._config, reader=reader)
@@ -87,6 +92,9 @@ class Scorer:
         self, task: Task, response: AgentResponse | Mapping[str, Any] | str | None, har: Path
     ) -> TaskScore:
         """Score one run: the task, the agent's final response and the HAR of its session."""
+        from webarena_verified.types.eval import TaskEvalContext
+        from webarena_verified.types.tracing import NetworkTrace
+
         raw: Any = response.to_json() if isinstance(response, AgentResponse) else response
         if isinstance(raw, Mapping):
             raw = dict(raw)

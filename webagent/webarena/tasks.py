@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from pydantic import ValidationError
-from webarena_verified.types.task import WebArenaVerifiedTask
 
 from webagent.errors import ConfigError
 
@@ -55,6 +54,8 @@ def load_tasks(path: str | Path) -> tuple[Task, ...]:
         raise ConfigError(f"{path} is not JSON: {error}") from error
     if not isinstance(raw, list):
         raise ConfigError(f"{path}: expected a JSON list of tasks")
+    from webarena_verified.types.task import WebArenaVerifiedTask  # a second to import: here
+
     tasks: list[Task] = []
     seen: set[int] = set()
     for index, item in enumerate(raw):
