@@ -33,6 +33,8 @@ from webagent.runner.record import read_record
 from webagent.sites import start_site
 from webagent.sites.server import SiteServer
 
+pytestmark = pytest.mark.slow  # end to end: `scripts/test --fast` leaves it out
+
 # order totals and a status, the cheapest tasks: reads, so both workers run at once
 TASK_IDS = [1, 3, 4]
 
@@ -104,24 +106,19 @@ def test_killing_a_workers_browser_or_the_worker_mid_task_loses_no_task(
 
     victims: dict[str, Busy] = {}
 
-    def kill_a_browser() -> bool:
-        for busy in busy_workers(out):
-            if acting(out, busy.task):
-                os.kill(busy.browser, signal.SIGKILL)
-                victims["browser"] = busy
-                return True
-        return False
+    def kill_both() -> bool:
+        """Once both workers' agents are at work: one's browser and the other's process,
+        at the same moment (so neither can finish the run's last tasks first)."""
+        working = [busy for busy in busy_workers(out) if acting(out, busy.task)]
+        if len({busy.name for busy in working}) < 2:
+            return False
+        first, second = working[0], next(b for b in working if b.name != working[0].name)
+        os.kill(first.browser, signal.SIGKILL)
+        os.kill(second.pid, signal.SIGKILL)
+        victims.update(browser=first, worker=second)
+        return True
 
-    def kill_a_worker() -> bool:
-        for busy in busy_workers(out):
-            if busy.name != victims["browser"].name and read_record(out, busy.task) is None:
-                os.kill(busy.pid, signal.SIGKILL)
-                victims["worker"] = busy
-                return True
-        return False
-
-    wait_for(kill_a_browser, timeout=120)
-    wait_for(kill_a_worker, timeout=30)
+    wait_for(kill_both, timeout=120)
     browser, worker = victims["browser"], victims["worker"]
 
     stderr = running.wait(180)

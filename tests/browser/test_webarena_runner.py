@@ -28,6 +28,8 @@ from webagent.session.replay import replay
 from webagent.sites import start_site
 from webagent.sites.server import SiteServer
 
+pytestmark = pytest.mark.slow  # end to end: `scripts/test --fast` leaves it out
+
 ROOT = Path(__file__).parents[2]
 TASKS = ROOT / "sites" / "demo_shop" / "tasks.json"
 # a price, an order's total, a navigation, an add-to-cart, a purchase (Place Order), a wish list
@@ -255,22 +257,22 @@ def test_a_killed_run_resumes_without_redoing_finished_tasks(
     shop: SiteServer, model: ModelServer, tmp_path: Path, background: list[Started]
 ) -> None:
     out = tmp_path / "run"
-    ids = "1,2,3,14,15,16,17,18"
+    ids = "1,2,3,14,15"
     running = start(background, shop, model, out, "--task-ids", ids, "--screenshots", "none")
     wait_for(lambda: len(records(out)) >= 2)
     pids = [w["pid"] for w in worker_pids(out).values() if w["pid"]]
     running.process.send_signal(signal.SIGKILL)  # no chance to clean up
     running.wait(30)
     first = records(out)
-    assert 2 <= len(first) < 8
+    assert 2 <= len(first) < 5
     # the workers notice their parent is gone and stop, browsers and all
     wait_for(lambda: not any(alive(pid) for pid in pids), timeout=40)
 
     done = run(shop, model, out, "--task-ids", ids, "--screenshots", "none")
     assert done.returncode == 0, done.stderr
-    assert f"resuming: {len(first)} of 8 tasks already finished" in done.stderr
+    assert f"resuming: {len(first)} of 5 tasks already finished" in done.stderr
     final = records(out)
-    assert sorted(final) == [1, 2, 3, 14, 15, 16, 17, 18]
+    assert sorted(final) == [1, 2, 3, 14, 15]
     for task_id, record in first.items():
         assert final[task_id].started == record.started, f"task {task_id} was run again"
     assert all(r.passed for r in final.values())
@@ -280,7 +282,7 @@ def test_ctrl_c_stops_cleanly_and_a_rerun_goes_on(
     shop: SiteServer, model: ModelServer, tmp_path: Path, background: list[Started]
 ) -> None:
     out = tmp_path / "run"
-    ids = "4,5,6,7,8,9"
+    ids = "4,5,6,7"
     options = ("--task-ids", ids, "--workers", "2", "--screenshots", "none")
     running = start(background, shop, model, out, *options)
     wait_for(lambda: len(records(out)) >= 1)
@@ -292,27 +294,25 @@ def test_ctrl_c_stops_cleanly_and_a_rerun_goes_on(
     assert "run the same command to go on" in stderr
     assert not any(alive(pid) for pid in pids), "no worker outlives the run"
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["finished"] == len(records(out)) < 6
+    assert summary["finished"] == len(records(out)) < 4
     assert summary["unfinished"]
     # an interrupted task keeps no record: it is not counted as failed, it is done again
     assert all(r.passed for r in records(out).values())
 
     done = run(shop, model, out, "--task-ids", ids, "--workers", "2", "--screenshots", "none")
     assert done.returncode == 0, done.stderr
-    assert sorted(records(out)) == [4, 5, 6, 7, 8, 9]
+    assert sorted(records(out)) == [4, 5, 6, 7]
 
 
-@pytest.mark.parametrize("backend", ["processes", "ray"])
-def test_a_worker_killed_mid_task_costs_only_that_task_which_is_retried(
-    shop: SiteServer, model: ModelServer, tmp_path: Path, background: list[Started], backend: str
+def test_a_ray_worker_killed_mid_task_costs_only_that_task_which_is_retried(
+    shop: SiteServer, model: ModelServer, tmp_path: Path, background: list[Started]
 ) -> None:
-    if backend == "ray":
-        pytest.importorskip("ray", reason="the Ray backend is an optional extra")
+    """On Ray as with processes (tests/browser/test_runner_crash.py kills a process worker
+    and another's browser)."""
+    pytest.importorskip("ray", reason="the Ray backend is an optional extra")
     out = tmp_path / "run"
-    ids = "10,11,13,19,20,21"
-    options = ["--task-ids", ids, "--workers", "2", "--screenshots", "none"]
-    if backend == "ray":
-        options += ["--ray", "local"]
+    ids = "10,11,13,19"
+    options = ["--task-ids", ids, "--workers", "2", "--screenshots", "none", "--ray", "local"]
     running = start(background, shop, model, out, *options)
     victim: dict[str, int] = {}
 
@@ -330,7 +330,7 @@ def test_a_worker_killed_mid_task_costs_only_that_task_which_is_retried(
     stderr = running.wait(300)
     assert running.process.returncode == 0, stderr
     final = records(out)
-    assert sorted(final) == [10, 11, 13, 19, 20, 21]
+    assert sorted(final) == [10, 11, 13, 19]
     assert all(r.passed for r in final.values()), {t: r.error for t, r in final.items()}
     retried = {t for t, r in final.items() if r.attempts == 2}
     assert retried == {victim["task"]}
