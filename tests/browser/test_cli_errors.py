@@ -19,6 +19,8 @@ from webagent.browser import launch
 from webagent.cli import main
 from webagent.cli import observe as observe_command
 
+pytestmark = pytest.mark.slow  # end to end: `scripts/test --fast` leaves it out
+
 WEBAGENT = [sys.executable, "-m", "webagent"]
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 

@@ -18,6 +18,8 @@ from webagent.browser import Browser, Tab
 from webagent.observation import Element, Observation
 from webagent.sites import SiteServer, start_site
 
+pytestmark = pytest.mark.slow  # end to end: `scripts/test --fast` leaves it out
+
 EMAIL = "emma.lopez@gmail.com"
 PASSWORD = "Password.123"
 POPUP = "dialog 'Get the best deals first'"

@@ -33,7 +33,7 @@ from webagent.sites.profile import Profile
 from webagent.sites.profiles import detect_profile, site_profile
 from webagent.sites.steps import to_action
 
-pytestmark = pytest.mark.xdist_group(GROUP)
+pytestmark = [pytest.mark.xdist_group(GROUP), pytest.mark.slow]
 
 EMAIL = "emma.lopez@gmail.com"
 PASSWORD = "Password.123"

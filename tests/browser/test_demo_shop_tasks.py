@@ -17,7 +17,7 @@ from webagent.oracle.runner import OracleOutcome, OracleRunner
 from webagent.sites import load_site
 from webagent.webarena import AgentResponse, load_tasks
 
-pytestmark = pytest.mark.xdist_group(GROUP)
+pytestmark = [pytest.mark.xdist_group(GROUP), pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

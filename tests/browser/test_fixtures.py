@@ -31,6 +31,8 @@ from webagent.observation import render
 from webagent.safety import Secrets
 from webagent.session.replay import replay
 
+pytestmark = pytest.mark.slow  # end to end: `scripts/test --fast` leaves it out
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
 FOLDERS = sorted(meta.parent for meta in FIXTURES.glob("*/meta.json"))

@@ -17,6 +17,8 @@ from webagent.browser.executable import HEADLESS_SHELL_CANDIDATES, SYSTEM_CANDID
 from webagent.session.replay import replay
 from webagent.sites.risk import SiteJudge
 
+pytestmark = pytest.mark.slow  # end to end: `scripts/test --fast` leaves it out
+
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = sorted(meta.parent for meta in (ROOT / "fixtures").glob("*/meta.json"))
 WINDOW = (1100, 640)

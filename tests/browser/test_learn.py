@@ -21,6 +21,8 @@ from webagent.plans.use import PlanUse
 from webagent.session import RunSpec, SafetySpec, StartPoint
 from webagent.session.live import LiveSession
 
+pytestmark = pytest.mark.slow  # end to end: `scripts/test --fast` leaves it out
+
 GUIDANCE = "A plan for tasks like this one, learned from earlier runs"
 SIR = ("sir_summary", "sir_flaws", "sir_revision")
 

@@ -27,7 +27,7 @@ import pytest
 from webagent.browser import Browser, Tab
 from webagent.observation import Element, Observation
 
-pytestmark = pytest.mark.miniwob
+pytestmark = [pytest.mark.miniwob, pytest.mark.slow]
 
 HTML = Path(miniwob.__file__).parent / "html"
 # A long episode keeps the time-proportional reward above 0 and stops the 10 s timeout.

@@ -26,6 +26,8 @@ from webagent.observation import Observation
 from webagent.safety import Confirmation, ConfirmPolicy
 from webagent.sites.risk import SiteJudge
 
+pytestmark = pytest.mark.slow  # end to end: `scripts/test --fast` leaves it out
+
 IRREVERSIBLE = scenarios("irreversible")
 UNDOABLE = scenarios("undoable")
 BENIGN = scenarios("benign")

@@ -13,7 +13,7 @@ from tests.controller.conftest import Runner
 from tests.controller.scenario import Scenario, Turn, evaluation, step, stop
 from webagent.sites.server import SiteServer
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 RESULTS = "/catalogsearch/result/?q=headphones"
 SONY = "Sony WC1493X On-Ear Headphones Hi-Fi Bass, Bluetooth 5.3, Pink"

@@ -20,7 +20,7 @@ from webagent.sites.profiles import site_profile
 from webagent.sites.server import SiteServer
 from webagent.webarena import load_tasks, render_url
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 FAULTS = "429=0.08,500=0.08,hang=0.02,malformed=0.05,truncated=0.04,drop=0.03"
 TASKS = (1, 16, 41)

@@ -21,7 +21,7 @@ from webagent.session.live import LiveSession
 from webagent.sites import start_site
 from webagent.sites.server import SiteServer
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 BUY = (
     "Buy 1 Sony WC1493X On-Ear Headphones Hi-Fi Bass, Bluetooth 5.3, Pink, shipped to my "
