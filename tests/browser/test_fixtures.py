@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from sites.demo_shop.store.sessions import COOKIE
+from tests.browser.replayed import assert_same_as_recorded
 from webagent.agent.recording import read_meta, read_steps
 from webagent.browser import Browser
 from webagent.cli import main
@@ -65,17 +66,7 @@ def test_the_fixture_replays_as_recorded(browser: Browser, folder: Path) -> None
     size = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
     assert size <= LIMIT, f"{folder.name} takes {size / 1e6:.1f} MB"
     result = replay(folder, browser=browser)
-    assert result.ok, result.divergence.report() if result.divergence else ""
-    assert result.checked == len(read_steps(folder))
-    assert result.unmatched == []  # every request the agent caused was recorded
-    assert result.run is not None
-    recorded = read_meta(folder).outcome
-    metrics = result.run.result.metrics
-    assert (result.run.result.answer.status, metrics.actions, metrics.backtracks) == (
-        recorded["status"],
-        recorded["actions"],
-        recorded["backtracks"],
-    )
+    assert_same_as_recorded(result, folder)
 
 
 def test_removing_from_the_wish_list_under_deny_runs_unasked_and_says_how_to_undo_it(

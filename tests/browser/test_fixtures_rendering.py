@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from webagent.agent.recording import read_meta, read_steps
+from tests.browser.replayed import assert_same_as_recorded
 from webagent.browser import Browser, launch
 from webagent.browser.executable import HEADLESS_SHELL_CANDIDATES, SYSTEM_CANDIDATES, find_chromium
 from webagent.session.replay import replay
@@ -82,17 +82,7 @@ def test_the_fixture_replays_the_same_rendered_otherwise(
     rendered_otherwise: Browser, folder: Path
 ) -> None:
     result = replay(folder, browser=rendered_otherwise, viewport=WINDOW)
-    assert result.ok, result.divergence.report() if result.divergence else ""
-    assert result.checked == len(read_steps(folder))
-    assert result.unmatched == []
-    assert result.run is not None
-    recorded = read_meta(folder).outcome
-    metrics = result.run.result.metrics
-    assert (result.run.result.answer.status, metrics.actions, metrics.backtracks) == (
-        recorded["status"],
-        recorded["actions"],
-        recorded["backtracks"],
-    )
+    assert_same_as_recorded(result, folder)
 
 
 def test_the_other_rendering_shows_another_viewport(
