@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import DATA
+from tests.unit.test_cli_rough_edges import one_line_error
 from webagent.browser import launch
 from webagent.cli import main
 from webagent.cli import observe as observe_command
@@ -23,15 +24,6 @@ pytestmark = pytest.mark.slow  # end to end: `scripts/test --fast` leaves it out
 
 WEBAGENT = [sys.executable, "-m", "webagent"]
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-
-
-def one_line_error(err: str) -> str:
-    """The single line an error leaves on stderr (and nothing like a traceback)."""
-    assert "Traceback" not in err
-    lines = err.splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("webagent: error: ")
-    return lines[0]
 
 
 # -- output piped into head --------------------------------------------------------------------
