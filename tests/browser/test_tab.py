@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import http.server
 import json
 import socket
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -296,3 +299,56 @@ def test_markdown_of_the_main_content(browser: Browser, site: str) -> None:
     assert text.startswith("# Products\n")
     assert f"[Back home]({site}index.html)" in text
     assert "Great mouse, 5 stars" in text
+
+
+_LATE_REQUEST_PAGE = b"""<!doctype html><title>Later</title>
+<button id="fetch">Save with fetch</button> <button id="xhr">Save with XHR</button>
+<p id="status">Not saved</p>
+<script>
+  const show = text => { document.getElementById('status').textContent = text; };
+  // Each button sends its request from a timer, and the slow server answers later still.
+  document.getElementById('fetch').onclick = () => setTimeout(() => {
+    fetch('/slow').then(r => r.text()).then(show);
+  }, 150);
+  document.getElementById('xhr').onclick = () => setTimeout(() => {
+    const request = new XMLHttpRequest();
+    request.open('GET', '/slow');
+    request.onload = () => show(request.responseText);
+    request.send();
+  }, 150);
+</script>"""
+
+
+class _SlowHandler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        if self.path == "/slow":
+            time.sleep(0.7)
+        body = b"Saved" if self.path == "/slow" else _LATE_REQUEST_PAGE
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html" if self.path == "/" else "text/plain")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def slow_site() -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _SlowHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize("button", ["Save with fetch", "Save with XHR"])
+def test_an_action_waits_for_a_request_its_timer_sends(
+    browser: Browser, slow_site: str, button: str
+) -> None:
+    """A request a script sends after the page looked quiet is still the action's: the action
+    returns once it has been answered, so the next observation shows what it brought."""
+    with browser.open(slow_site, confirm="allow") as tab:
+        assert tab.act(f"click [{find(tab.observe(), 'button', button).id}]").error is None
+        assert "Saved" in tab.observe().text

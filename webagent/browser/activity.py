@@ -2,8 +2,11 @@
 
 An action's effects arrive late: a request returns, an autocomplete shows its suggestions
 after a 300 ms timer, a menu opens after a short delay. An init script counts the page's
-pending short timers and notes its last DOM change; `Settler` then waits, bounded, until no
-tracked request is in flight, no short timer is pending, and the DOM has been quiet briefly.
+pending short timers and the requests its scripts started, and notes its last DOM change;
+`Settler` then waits, bounded, until no tracked request is in flight, no short timer is
+pending, no script's request is open, and the DOM has been quiet briefly. Counting a script's
+requests in the page matters: a request a timer sends can reach Playwright's event loop after
+the page last looked quiet, and would otherwise land after the action was reported.
 
 The same poll says whether the page is small and entirely on screen; such a page is observed
 without geometry (Playwright's boxes cost 10-30% more time), since all of it is in view.
@@ -62,11 +65,36 @@ INIT_SCRIPT = """(() => {
       return clearIdle.call(this, id);
     };
   }
+  // A request a script starts (a timer's fetch, a submit handler's XHR) keeps the page busy
+  // until it ends: its network event can reach us after the script went quiet.
+  let requests = 0;
+  const ended = () => { requests -= 1; lastChange = performance.now(); };
+  const fetcher = window.fetch;
+  if (typeof fetcher === 'function') {
+    window.fetch = function () {
+      const sent = fetcher.apply(this, arguments);
+      requests += 1;
+      Promise.resolve(sent).then(ended, ended);
+      return sent;
+    };
+  }
+  const xhr = window.XMLHttpRequest && window.XMLHttpRequest.prototype;
+  if (xhr && typeof xhr.send === 'function') {
+    const send = xhr.send;
+    xhr.send = function () {
+      const result = send.apply(this, arguments);
+      requests += 1;
+      this.addEventListener('loadend', ended, { once: true });
+      return result;
+    };
+  }
   new MutationObserver(() => { lastChange = performance.now(); }).observe(document, {
     subtree: true, childList: true, attributes: true, characterData: true,
   });
   Object.defineProperty(window, '__webagentActivity', {
-    value: { busy: quietMs => pending.size > 0 || performance.now() - lastChange < quietMs },
+    value: {
+      busy: quietMs => pending.size > 0 || requests > 0 || performance.now() - lastChange < quietMs,
+    },
   });
 })();""".replace("SHORT_TIMER_MS", str(SHORT_TIMER_MS))
 
