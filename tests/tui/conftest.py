@@ -76,8 +76,11 @@ def frozen() -> float:
     return 0.0
 
 
-async def until(pilot: Pilot[None], done: Callable[[], object], timeout: float = 5.0) -> None:
-    """Let the app run until `done()` holds (the worker thread gets there), or fail."""
+async def until(pilot: Pilot[None], done: Callable[[], object], timeout: float = 30.0) -> None:
+    """Let the app run until `done()` holds (the worker thread gets there), or fail. The
+    limit is generous: on a loaded machine (a parallel suite on 2 cores) a worker thread can
+    take seconds, and a test that gives up while the app is exiting by itself leaves two
+    shutdowns waiting on each other (Textual's `run_test` shuts the app down again)."""
     deadline = time.monotonic() + timeout
     while not done():
         if time.monotonic() > deadline:

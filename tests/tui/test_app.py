@@ -257,7 +257,7 @@ async def test_quit_aborts_and_closes_the_session() -> None:
         await until(pilot, lambda: fake.closed)
         # the app exits by itself: let it finish before the harness shuts it down too (two
         # shutdowns at once can wait on each other for ever)
-        await asyncio.wait_for(asyncio.shield(app._task), timeout=5)  # type: ignore[arg-type]
+        await asyncio.wait_for(asyncio.shield(app._task), timeout=60)  # type: ignore[arg-type]
     assert app.run_screen.result is not None
     assert app.run_screen.result.how == "aborted"
 
