@@ -46,8 +46,7 @@ class Recorder:
     task: int | None = None
     seen: list[Seen] = field(default_factory=list)
 
-    def __call__(self, tab: Tab, where: str = "") -> None:
-        observation = tab.observe(full_page=True)
+    def __call__(self, tab: Tab, observation: Observation, where: str = "") -> None:
         where = where or f"task {self.task}"
         self.seen.append(Seen(where, ground_truth(tab), observation, self.task))
 

@@ -136,12 +136,12 @@ def visit_by_hand(tab: Tab, base: str, record: Recorder) -> None:
 
     def go(path: str) -> None:
         tab.goto(base + path)
-        record(tab, path)
+        record(tab, tab.observe(full_page=True), path)
 
     def act(action: str, where: str) -> None:
         result = tab.act(action)
         assert result.error is None, result.describe()
-        record(tab, where)
+        record(tab, tab.observe(full_page=True), where)
 
     def element(role: str, name: str) -> Element:
         observation = tab.observe(full_page=True)
@@ -149,7 +149,7 @@ def visit_by_hand(tab: Tab, base: str, record: Recorder) -> None:
         assert found, f"no {role} {name!r} on {observation.url}"
         return found[0]
 
-    record(tab, "first visit, newsletter pop-up")
+    record(tab, tab.observe(full_page=True), "first visit, newsletter pop-up")
     for path in (
         "/checkout/cart/",  # empty
         "/customer/account/login/",

@@ -91,6 +91,28 @@ def test_every_oracle_solution_scores_one(outcomes: dict[int, OracleOutcome]) ->
     assert len(outcomes) >= 40
 
 
+def test_without_its_change_every_mutate_task_scores_zero(
+    runner: OracleRunner, outcomes: dict[int, OracleOutcome]
+) -> None:
+    """The scores mean something for changes: each mutate task's run, scored as if its
+    solution had stopped before the step that makes the change (its HAR up to that step,
+    with the same successful response), scores 0."""
+    mutate = [
+        outcome
+        for task_id, outcome in outcomes.items()
+        if runner.oracle.tasks[task_id].response["task_type"] == "MUTATE"
+        and runner.oracle.tasks[task_id].response["status"] == "SUCCESS"
+    ]
+    assert len(mutate) >= 10
+    assert [o.task.task_id for o in mutate if o.change_started is None] == []
+    still_passing = [
+        outcome.task.task_id
+        for outcome in mutate
+        if runner.score_without_change(outcome).score != 0.0
+    ]
+    assert still_passing == []
+
+
 def test_a_wrong_answer_scores_zero_on_every_retrieve_task(
     runner: OracleRunner, outcomes: dict[int, OracleOutcome]
 ) -> None:

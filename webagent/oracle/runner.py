@@ -12,9 +12,11 @@ import json
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from webagent.browser import Browser, Tab
+from webagent.observation import Observation
 from webagent.oracle.solutions import OracleFile, Solution, load_oracle
 from webagent.safety import ConfirmPolicy
 from webagent.session.signin import run_step, sign_into_local
@@ -36,6 +38,8 @@ class OracleOutcome:
     folder: Path
     undoable: tuple[str, ...] = ()
     """The changes its steps made that can be taken back, each with how (run unasked)."""
+    change_started: datetime | None = None
+    """When its first committing step (the change itself) began, on the HAR's clock."""
 
     @property
     def passed(self) -> bool:
@@ -43,14 +47,15 @@ class OracleOutcome:
 
 
 Report = Callable[[OracleOutcome], None]
-StepHook = Callable[[Tab], None]
+StepHook = Callable[[Tab, Observation], None]
 
 
 class OracleRunner:
     """Runs oracle solutions against a served site with one browser.
 
-    `on_step`, if given, is called with the task's tab once its start page has loaded and
-    again after every step, e.g. to observe each page a solution reaches. `confirm` is the
+    `on_step`, if given, is called with the task's tab and its page, observed whole, once the
+    start page has loaded and again after every step, e.g. to keep each page a solution
+    reaches. `confirm` is the
     sessions' confirmation policy: "allow" by default, since the solutions are the ground
     truth on a disposable copy of the site and place their orders on purpose.
     """
@@ -79,26 +84,18 @@ class OracleRunner:
         self._storage: Path | None = None
 
     def run(
-        self,
-        task_ids: Iterable[int] | None = None,
-        *,
-        skip_commits: bool = False,
-        report: Report | None = None,
+        self, task_ids: Iterable[int] | None = None, *, report: Report | None = None
     ) -> list[OracleOutcome]:
-        """Run the solutions of `task_ids` (all by default), each from the seed state.
-
-        `skip_commits` stops each solution before its first step that changes the site, to
-        check that the task's score depends on that change.
-        """
+        """Run the solutions of `task_ids` (all by default), each from the seed state."""
         outcomes = []
         for task_id in task_ids if task_ids is not None else sorted(self.tasks):
-            outcome = self.run_task(task_id, skip_commits=skip_commits)
+            outcome = self.run_task(task_id)
             outcomes.append(outcome)
             if report is not None:
                 report(outcome)
         return outcomes
 
-    def run_task(self, task_id: int, *, skip_commits: bool = False) -> OracleOutcome:
+    def run_task(self, task_id: int) -> OracleOutcome:
         task = self.tasks[task_id]
         solution = self.oracle.tasks.get(task_id)
         folder = self.out_dir / str(task_id)
@@ -117,6 +114,7 @@ class OracleRunner:
         done = 0
         error: str | None = None
         undoable: list[str] = []
+        change_started: datetime | None = None
         start_url = render_url(task.start_urls[0], self.site_urls)
         tab = self.browser.open(
             start_url,
@@ -126,16 +124,18 @@ class OracleRunner:
             judge=SiteJudge(),
         )
         try:
-            if self.on_step is not None:
-                self.on_step(tab)
+            # Each page is observed once: what `on_step` sees is what the next step reads.
+            observation = self._seen(tab)
             for done, step in enumerate(solution.steps, start=1):  # noqa: B007 - count for reports
-                if skip_commits and step.commits:
-                    break  # the rest of the steps depend on the change
-                result = run_step(tab, step, self.site_urls)
+                observation = observation or tab.observe(full_page=True)
+                if step.commits and change_started is None:
+                    change_started = datetime.now(UTC)
+                result = run_step(tab, step, self.site_urls, observation)
                 if result is not None:
                     undoable.extend(result.undoable)
+                    observation = None  # the page may have changed
                 if self.on_step is not None:
-                    self.on_step(tab)
+                    observation = self._seen(tab, observation)
         except StepError as problem:
             error = f"step {done} ({solution.steps[done - 1].kind}): {problem}"
         finally:
@@ -145,11 +145,38 @@ class OracleRunner:
         (folder / "agent_response.json").write_text(json.dumps(response.to_json(), indent=2))
         score = self.scorer.score(task, response, har) if error is None else None
         seconds = time.monotonic() - started
-        return OracleOutcome(task, score, error, done, seconds, folder, tuple(undoable))
+        return OracleOutcome(
+            task, score, error, done, seconds, folder, tuple(undoable), change_started
+        )
+
+    def score_without_change(self, outcome: OracleOutcome) -> TaskScore:
+        """Score a run as if its solution had stopped before its change: the same response,
+        with the HAR's traffic up to its first committing step. A task whose score stays
+        above 0 does not check that the change was made."""
+        if outcome.change_started is None:
+            raise ValueError(f"task {outcome.task.task_id}'s run made no change")
+        har = json.loads((outcome.folder / "network.har").read_text())
+        har["log"]["entries"] = [
+            entry
+            for entry in har["log"]["entries"]
+            if datetime.fromisoformat(entry["startedDateTime"]) < outcome.change_started
+        ]
+        before = outcome.folder / "network-before-change.har"
+        before.write_text(json.dumps(har))
+        response = self.oracle.tasks[outcome.task.task_id].agent_response
+        return self.scorer.score(outcome.task, response, before)
 
     def rescore(self, outcome: OracleOutcome, response: AgentResponse) -> TaskScore:
         """Score an earlier run's HAR with another response (e.g. a wrong answer)."""
         return self.scorer.score(outcome.task, response, outcome.folder / "network.har")
+
+    def _seen(self, tab: Tab, observation: Observation | None = None) -> Observation | None:
+        """Show `on_step` the page (observed whole, unless `observation` already is it)."""
+        if self.on_step is None:
+            return observation
+        observation = observation or tab.observe(full_page=True)
+        self.on_step(tab, observation)
+        return observation
 
     def _sign_in(self, folder: Path) -> Path | None:
         return sign_into_local(self.browser, self.server, folder / "storage_state.json")

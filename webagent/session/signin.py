@@ -301,10 +301,13 @@ class SignIns:
             self._signed_in.pop(site, None)
 
 
-def run_step(tab: Tab, step: Step, site_urls: Mapping[str, str]) -> ActionResult | None:
+def run_step(
+    tab: Tab, step: Step, site_urls: Mapping[str, str], observation: Observation | None = None
+) -> ActionResult | None:
     """Resolve one step on the current page and run it (None: nothing to run); `StepError`
-    if it fails."""
-    observation = tab.observe(full_page=True)
+    if it fails. `observation` is the page as already observed whole, if it was."""
+    if observation is None:
+        observation = tab.observe(full_page=True)
     action = to_action(step, observation, site_urls)
     if action is None:
         return None
