@@ -16,9 +16,9 @@ import pytest
 
 from tests.conftest import DATA
 from tests.unit.test_cli_rough_edges import one_line_error
+from webagent import browser
 from webagent.browser import launch
 from webagent.cli import main
-from webagent.cli import observe as observe_command
 
 pytestmark = pytest.mark.slow  # end to end: `scripts/test --fast` leaves it out
 
@@ -112,7 +112,7 @@ def test_a_site_that_never_answers_times_out_in_one_line(
     silent_site: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     quick = functools.partial(launch, navigation_timeout_ms=1500)  # 30 s by default
-    monkeypatch.setattr(observe_command, "launch", quick)
+    monkeypatch.setattr(browser, "launch", quick)  # `observe` imports it as it runs
     assert main(["observe", silent_site]) == 1
     line = one_line_error(capsys.readouterr().err)
     assert f"{silent_site} did not load within 1.5s" in line

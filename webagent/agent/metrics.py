@@ -4,8 +4,10 @@ usage side by side, for a task's record, a benchmark's table and a run's report.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from webagent.agent.agent import AgentRun
+if TYPE_CHECKING:
+    from webagent.agent.agent import AgentRun
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from webagent.bench.tasks import TASKS
 from webagent.controller import Settings
 from webagent.llm import ModelConfig
 from webagent.llm.completion import ChatRequest, ScriptedAnswer
@@ -43,10 +44,6 @@ from webagent.session import Session
 from webagent.session.scored import SeedSite, run_scored
 from webagent.sites import start_site
 from webagent.webarena import load_tasks
-
-TASKS = (1, 2, 6, 12, 16, 19, 26, 33, 36, 41, 43, 47, 51, 54)
-"""The demo-shop tasks of the robustness benchmark: retrieve, navigate and mutate, 1 to 12
-actions, and the unachievable ones."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,18 +9,15 @@ import json
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from webagent.bench.robustness import TaskRun, run_robustness, table
-from webagent.bench.states import load_pages, measure_states
-from webagent.bench.states import report_markdown as states_markdown
-from webagent.bench.tokens import TASKS, measure_tokens, report_markdown
+from webagent.bench.tasks import TASKS
 from webagent.cli.help import examples
 from webagent.controller import MODES
 from webagent.errors import ConfigError
-from webagent.sites.catalog import sites_root
-from webagent.sites.profile import load_profile
-from webagent.sites.profiles import site_profile
+
+if TYPE_CHECKING:
+    from webagent.bench.robustness import TaskRun
 
 
 def register(commands: Any) -> None:
@@ -116,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
             task_ids = [int(part) for part in args.tasks.split(",") if part.strip()]
         except ValueError as error:
             raise ConfigError(f"--tasks takes task ids like 1,5,12: {error}") from error
+    from webagent.bench.robustness import run_robustness, table  # heavy: when the command runs
+
     cells = run_robustness(
         args.site,
         noises=noises,
@@ -136,6 +135,8 @@ def run_tokens(args: argparse.Namespace) -> int:
         task_ids = [int(part) for part in args.tasks.split(",") if part.strip()]
     except ValueError as error:
         raise ConfigError(f"--tasks takes task ids like 1,5,12: {error}") from error
+    from webagent.bench.tokens import measure_tokens, report_markdown  # heavy: as above
+
     with tempfile.TemporaryDirectory(prefix="webagent-bench-tokens-") as temp:
         report = measure_tokens(
             args.site,
@@ -151,6 +152,12 @@ def run_tokens(args: argparse.Namespace) -> int:
 
 
 def run_states(args: argparse.Namespace) -> int:
+    from webagent.bench.states import load_pages, measure_states
+    from webagent.bench.states import report_markdown as states_markdown
+    from webagent.sites.catalog import sites_root
+    from webagent.sites.profile import load_profile
+    from webagent.sites.profiles import site_profile
+
     pages = load_pages(args.pages or sites_root() / "real" / "pages")
     profile = (
         load_profile(args.profile) if args.profile.endswith(".toml") else site_profile(args.profile)

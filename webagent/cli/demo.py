@@ -16,20 +16,16 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from webagent.cli.help import examples
-from webagent.controller import Settings
-from webagent.controller import events as ev
 from webagent.errors import ConfigError
-from webagent.llm import ModelConfig
-from webagent.llm.server import start_model_server
-from webagent.safety import Confirmation
-from webagent.session import RunSpec, SafetySpec, StartPoint
-from webagent.session.live import LiveSession
-from webagent.sites import start_site
-from webagent.sites.catalog import load_site
-from webagent.webarena import Task, load_tasks, render_url
+
+if TYPE_CHECKING:
+    from webagent.controller import events as ev
+    from webagent.safety import Confirmation
+    from webagent.session.live import LiveSession
+    from webagent.webarena import Task
 
 SITE = "demo_shop"
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
@@ -95,7 +91,16 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.from_fixture is not None:
         return _from_fixture(args)
+    # heavy (the browser, the model, the sites): imported when the command runs
+    from webagent.controller import Settings
+    from webagent.llm import ModelConfig
+    from webagent.llm.server import start_model_server
     from webagent.oracle import OracleModel  # the sites' solutions load here
+    from webagent.session import RunSpec, SafetySpec, StartPoint
+    from webagent.session.live import LiveSession
+    from webagent.sites import start_site
+    from webagent.sites.catalog import load_site
+    from webagent.webarena import render_url
 
     use_app = not args.no_tui and sys.stdin.isatty() and sys.stdout.isatty()
     site = load_site(SITE)
@@ -137,6 +142,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _from_fixture(args: argparse.Namespace) -> int:
     from webagent.agent.replay import Fixture, RecordedAnswers
+    from webagent.session import RunSpec
+    from webagent.session.live import LiveSession
 
     fixture = Fixture(_fixture_folder(args.from_fixture))
     meta = fixture.meta
@@ -173,6 +180,8 @@ def _fixture_folder(name: str) -> Path:
 
 
 def _task(tasks_file: Path, task_id: int) -> Task:
+    from webagent.webarena import load_tasks
+
     for task in load_tasks(tasks_file):
         if task.task_id == task_id:
             return task

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import platform
-from importlib import metadata
 from typing import Any
 
-from webagent.browser import launch
 from webagent.cli.help import examples
 
 
@@ -25,6 +22,9 @@ def register(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import platform
+    from importlib import metadata  # 30 ms: not for every command's start
+
     print(f"python      {platform.python_version()}")
     for package in ("webagent", "playwright", "textual", "openai"):
         try:
@@ -32,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
         except metadata.PackageNotFoundError:
             version = "not installed"
         print(f"{package:<11} {version}")
+    from webagent.browser import launch  # heavy (Playwright): imported when the command runs
+
     with launch() as browser:
         where = browser.choice.path or "Playwright's own build"
         print(f"chromium    {browser.version} ({browser.choice.source}: {where})")

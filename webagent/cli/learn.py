@@ -9,14 +9,16 @@ import tempfile
 from collections import defaultdict
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from webagent.cli.help import examples
 from webagent.cli.model_options import add_model_options, model_config
 from webagent.controller import MODES, Settings
 from webagent.errors import ConfigError
-from webagent.plans.keys import PlanKey
-from webagent.webarena import Task, load_tasks
+
+if TYPE_CHECKING:
+    from webagent.plans.keys import PlanKey
+    from webagent.webarena import Task
 
 
 def register(commands: Any) -> None:
@@ -71,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     from webagent.session import Session
     from webagent.sites import start_site
     from webagent.sites.catalog import load_site
+    from webagent.webarena import load_tasks
 
     for name in ("iterations", "batch"):
         if getattr(args, name) < 1:

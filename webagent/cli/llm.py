@@ -8,15 +8,15 @@ import signal
 import threading
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from webagent.cli import stdout
 from webagent.cli.help import examples
 from webagent.errors import ConfigError
-from webagent.llm.cassette import Cassette
-from webagent.llm.faults import FaultPlan
-from webagent.llm.script import Script, load_answerer
-from webagent.llm.server import DEFAULT_MODELS, ServedRequest, start_model_server
+from webagent.llm.config import DEFAULT_MODELS
+
+if TYPE_CHECKING:
+    from webagent.llm.server import ServedRequest
 
 
 def register(commands: Any) -> None:
@@ -146,6 +146,12 @@ def register(commands: Any) -> None:
 def run_serve(args: argparse.Namespace) -> int:
     if not args.oracle and any(v is not None for v in (args.noise, args.eval_noise, args.seed)):
         raise ConfigError("--noise, --eval-noise and --seed go with --oracle")
+    # heavy (the server, pydantic): imported when the command runs
+    from webagent.llm.cassette import Cassette
+    from webagent.llm.faults import FaultPlan
+    from webagent.llm.script import Script, load_answerer
+    from webagent.llm.server import start_model_server
+
     faults = FaultPlan.parse(
         args.faults,
         seed=args.fault_seed,
@@ -197,6 +203,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def run_relay(args: argparse.Namespace) -> int:
     from webagent.llm.relay import Relay
+    from webagent.llm.server import start_model_server
 
     if args.timeout <= 0:
         raise ConfigError("--timeout must be more than 0 seconds")

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from webagent.llm import ModelClient, ModelConfig
+from webagent.llm import ModelConfig
+
+if TYPE_CHECKING:
+    from webagent.llm import ModelClient
 
 
 def add_model_options(parser: argparse.ArgumentParser) -> None:
@@ -40,4 +44,6 @@ def model_config(args: argparse.Namespace) -> ModelConfig:
 
 
 def model_client(args: argparse.Namespace) -> ModelClient:
+    from webagent.llm import ModelClient  # heavy (the openai SDK): when a command runs
+
     return ModelClient(model_config(args))

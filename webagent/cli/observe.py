@@ -7,11 +7,8 @@ import json
 from importlib import resources
 from typing import Any
 
-from webagent.browser import launch
 from webagent.cli.help import examples
 from webagent.errors import ConfigError
-from webagent.sites.risk import SiteJudge
-from webagent.urls import normalize_url
 
 
 def register(commands: Any) -> None:
@@ -66,6 +63,11 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.sample == bool(args.url):
         raise ConfigError("give a URL to observe, or --sample (not both)")
+    # heavy (Playwright, the site profiles): imported when the command runs
+    from webagent.browser import launch
+    from webagent.sites.risk import SiteJudge
+    from webagent.urls import normalize_url
+
     url = sample_page_url() if args.sample else normalize_url(args.url)
     with launch(headless=not args.headed, judge=SiteJudge) as browser:
         tab = browser.open(url, viewport=args.viewport)

@@ -7,13 +7,14 @@ import difflib
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from webagent.cli.help import examples
 from webagent.errors import ConfigError
-from webagent.plans.export import export_counts, export_library, import_library
-from webagent.plans.keys import PlanKey
-from webagent.plans.library import PlanLibrary, PlanVersion, default_path
+
+if TYPE_CHECKING:
+    from webagent.plans.keys import PlanKey
+    from webagent.plans.library import PlanLibrary, PlanVersion
 
 EXAMPLE_CHARS = 70
 """Longest example intent `plans list` shows in full."""
@@ -105,6 +106,8 @@ def register(commands: Any) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
+    from webagent.plans.library import PlanLibrary, default_path
+
     path: Path = args.library or default_path()
     if not path.exists():
         print(f"no plans yet ({path})")
@@ -122,6 +125,8 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    from webagent.plans.keys import PlanKey
+
     key = PlanKey.parse(args.key)
     with _existing(args) as library:
         history = library.history(key)
@@ -140,6 +145,8 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_diff(args: argparse.Namespace) -> int:
+    from webagent.plans.keys import PlanKey
+
     key = PlanKey.parse(args.key)
     with _existing(args) as library:
         old, new = library.version(key, args.a), library.version(key, args.b)
@@ -157,6 +164,8 @@ def run_diff(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from webagent.plans.export import export_counts, export_library  # pydantic: here
+
     with _existing(args) as library:
         data = export_library(library)
     text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
@@ -174,6 +183,9 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
+    from webagent.plans.export import export_counts, import_library  # pydantic: here
+    from webagent.plans.library import PlanLibrary, default_path
+
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
         data = json.loads(text)
@@ -195,6 +207,8 @@ def run_import(args: argparse.Namespace) -> int:
 
 def _existing(args: argparse.Namespace) -> PlanLibrary:
     """The library to read; a missing file is an error rather than a new empty library."""
+    from webagent.plans.library import PlanLibrary, default_path
+
     path: Path = args.library or default_path()
     if not path.exists():
         raise ConfigError(f"no plan library at {path}")

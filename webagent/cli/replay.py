@@ -7,19 +7,17 @@ import contextlib
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from webagent.agent.recording import META_FILE
-from webagent.agent.replay import ReplayResult
-from webagent.browser import launch
 from webagent.cli.help import examples
 from webagent.cli.model_options import add_model_options, model_config
-from webagent.controller import events as ev
-from webagent.controller.events import describe as describe_event
 from webagent.errors import ConfigError
 from webagent.llm import ModelConfig
-from webagent.session.replay import replay
-from webagent.sites.risk import SiteJudge
+
+if TYPE_CHECKING:
+    from webagent.agent.replay import ReplayResult
+    from webagent.browser import Browser
+    from webagent.controller import events as ev
 
 
 def register(commands: Any) -> None:
@@ -72,8 +70,10 @@ def run(args: argparse.Namespace) -> int:
         return _update(args, folders)
     if args.remake:
         return _remake(args, folders)
+    from webagent.session.replay import replay
+
     failed = 0
-    with launch(headless=not args.headed, judge=SiteJudge) as browser:
+    with _browser(args) as browser:
         for number, folder in enumerate(folders, start=1):
             prefix = f"[{number}/{len(folders)}] " if len(folders) > 1 else ""
             result = replay(folder, browser=browser, on_event=_printer(args.verbose))
@@ -88,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
 def recordings_in(folder: Path) -> list[Path]:
     """`folder` if it is a recording, else the recordings in it (`fixtures/`); a folder that
     holds neither is given back as it is, for `replay` to say what is wrong with it."""
+    from webagent.agent.recording import META_FILE
+
     if (folder / META_FILE).is_file() or not folder.is_dir():
         return [folder]
     inside = sorted(meta.parent for meta in folder.glob(f"*/{META_FILE}"))
@@ -103,7 +105,17 @@ def _summary(result: ReplayResult) -> str:
     return f"{name}: DIVERGED\n{result.divergence.report()}"
 
 
+def _browser(args: argparse.Namespace) -> Browser:
+    """The browser to replay in (Playwright loads here, when the command runs)."""
+    from webagent.browser import launch
+    from webagent.sites.risk import SiteJudge
+
+    return launch(headless=not args.headed, judge=SiteJudge)
+
+
 def _printer(verbose: bool) -> Any:
+    from webagent.controller.events import describe as describe_event
+
     def show(event: ev.Event) -> None:
         line = describe_event(event)
         if line and verbose:
@@ -116,7 +128,7 @@ def _remake(args: argparse.Namespace, folders: list[Path]) -> int:
     from webagent.session.replay import remake
 
     failed = 0
-    with launch(headless=not args.headed, judge=SiteJudge) as browser:
+    with _browser(args) as browser:
         for folder in folders:
             result = remake(folder, browser=browser, on_event=_printer(args.verbose))
             if result.ok and not result.unmatched:
@@ -134,7 +146,7 @@ def _update(args: argparse.Namespace, folders: list[Path]) -> int:
     from webagent.session.replay import rerecord
 
     given = args.model is not None or args.base_url is not None
-    with launch(headless=not args.headed, judge=SiteJudge) as browser:
+    with _browser(args) as browser:
         for folder in folders:
             with _model_for(folder, model_config(args) if given else None) as config:
                 run = rerecord(folder, config, browser=browser, on_event=_printer(args.verbose))

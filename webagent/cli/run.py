@@ -6,12 +6,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from webagent.agent import AgentRun
 from webagent.cli.run_options import add_run_options, plan_library, run_spec
 from webagent.errors import ConfigError
-from webagent.session import Outputs, Session
+
+if TYPE_CHECKING:
+    from webagent.agent import AgentRun
 
 
 def register(commands: Any) -> None:
@@ -54,6 +55,8 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.trace and not args.record:
         raise ConfigError("--trace goes with --record DIR (the trace is kept there)")
+    from webagent.session import Outputs, Session  # heavy: the browser, the model, the agent
+
     spec = run_spec(args, args.task, confirm="ask" if sys.stdin.isatty() else "deny")
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from webagent.cli.model_options import add_model_options, model_config
 from webagent.controller import MODES, Settings
 from webagent.llm import Budget
-from webagent.plans.use import PlanUse
-from webagent.safety import Secrets
-from webagent.session import PlanSpec, RunSpec, SafetySpec, StartPoint
-from webagent.session.spec import ConfirmSetting
+
+if TYPE_CHECKING:
+    from webagent.plans.use import PlanUse
+    from webagent.safety import Secrets
+    from webagent.session import RunSpec
+    from webagent.session.spec import ConfirmSetting
 
 
 def add_run_options(parser: argparse.ArgumentParser) -> None:
@@ -79,6 +82,8 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
 
 def run_spec(args: argparse.Namespace, task: str, *, confirm: ConfirmSetting) -> RunSpec:
     """The run the options describe; `confirm` is the policy when `--confirm` is not given."""
+    from webagent.session import PlanSpec, RunSpec, SafetySpec, StartPoint  # heavy: here
+
     start = StartPoint(url=args.url) if args.url else StartPoint(site=args.site)
     return RunSpec(
         task=task,
@@ -102,10 +107,14 @@ def run_spec(args: argparse.Namespace, task: str, *, confirm: ConfirmSetting) ->
 
 def plan_library(args: argparse.Namespace) -> PlanUse | None:
     """The plan library the options name (None: `--no-plans`, or no library yet)."""
+    from webagent.plans.use import PlanUse
+
     return PlanUse.open(args.plans, enabled=not args.no_plans)
 
 
 def secrets_from(path: str | None) -> Secrets:
     """`$WEBAGENT_SECRET_<NAME>` values, and those of the `--secrets` file if given."""
+    from webagent.safety import Secrets
+
     secrets = Secrets.from_env()
     return secrets.merged(Secrets.from_file(path)) if path else secrets

@@ -6,13 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from webagent.browser import launch
 from webagent.cli.help import examples
-from webagent.sites.explain import explain_safety
-from webagent.sites.match import PageIndex
-from webagent.sites.profiles import detect_profile, site_profile
-from webagent.sites.risk import SiteJudge
-from webagent.urls import normalize_url
 
 
 def register(commands: Any) -> None:
@@ -46,6 +40,14 @@ def register(commands: Any) -> None:
 
 
 def run_explain(args: argparse.Namespace) -> int:
+    # heavy (Playwright, the site profiles): imported when the command runs
+    from webagent.browser import launch
+    from webagent.sites.explain import explain_safety
+    from webagent.sites.match import PageIndex
+    from webagent.sites.profiles import detect_profile, site_profile
+    from webagent.sites.risk import SiteJudge
+    from webagent.urls import normalize_url
+
     given = site_profile(args.site) if args.site is not None else None  # fails before a browser
     url = normalize_url(args.url)
     with launch(judge=SiteJudge) as browser, browser.open(url) as tab:

@@ -10,17 +10,13 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from webagent.browser import launch
 from webagent.cli.help import examples
 from webagent.cli.model_options import add_model_options, model_client
-from webagent.oracle.runner import OracleOutcome, OracleRunner
-from webagent.sites import site_names, start_site
-from webagent.sites.check import check_page
-from webagent.sites.profiles import site_profile
-from webagent.sites.risk import SiteJudge
-from webagent.urls import normalize_url
+
+if TYPE_CHECKING:
+    from webagent.oracle.runner import OracleOutcome
 
 
 def register(commands: Any) -> None:
@@ -103,6 +99,13 @@ def register(commands: Any) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    # heavy (Playwright, the site profiles): imported when the command runs
+    from webagent.browser import launch
+    from webagent.sites.check import check_page
+    from webagent.sites.profiles import site_profile
+    from webagent.sites.risk import SiteJudge
+    from webagent.urls import normalize_url
+
     if args.site is not None:
         site_profile(args.site)  # a bad name fails before a browser starts
     url = normalize_url(args.url)
@@ -122,12 +125,16 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_list(args: argparse.Namespace) -> int:
+    from webagent.sites import site_names
+
     for name in site_names():
         print(name)
     return 0
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    from webagent.sites import start_site
+
     with start_site(
         args.site, db=args.db, port=args.port, host=args.host, reset=args.reset
     ) as server:
@@ -142,6 +149,11 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_oracle(args: argparse.Namespace) -> int:
+    from webagent.browser import launch
+    from webagent.oracle.runner import OracleRunner
+    from webagent.sites import start_site
+    from webagent.sites.risk import SiteJudge
+
     temp = None
     out = args.out
     if out is None:

@@ -9,7 +9,6 @@ from typing import Any
 
 from webagent.cli.run_options import add_run_options, plan_library, run_spec
 from webagent.errors import ConfigError
-from webagent.session.live import LiveSession
 
 
 def register(commands: Any) -> None:
@@ -43,6 +42,8 @@ def register(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     require_terminal("webagent tui")
+    from webagent.session.live import LiveSession  # heavy: the browser, the model, the agent
+
     plans = plan_library(args)
     session = LiveSession(
         run_spec(args, args.task or "", confirm="ask"),

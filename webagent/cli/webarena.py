@@ -12,7 +12,6 @@ from webagent.cli.help import examples
 from webagent.cli.model_options import add_model_options, model_config
 from webagent.controller import MODES
 from webagent.errors import ConfigError
-from webagent.runner.progress import Progress, duration
 from webagent.runner.schedule import MAX_ATTEMPTS
 
 SITES_HELP = "shopping, shopping_admin, reddit, gitlab, wikipedia, map, homepage"
@@ -212,10 +211,11 @@ def _plans_file(args: argparse.Namespace) -> Path | None:
 
 def run_run(args: argparse.Namespace) -> int:
     from webagent.runner.benchmark import Benchmark, run_benchmark
+    from webagent.runner.options import AgentOptions
+    from webagent.runner.progress import Progress, duration
     from webagent.runner.report import headline
     from webagent.runner.selection import Shard, parse_ids, select, task_file
     from webagent.runner.sites import reset_url
-    from webagent.runner.task_run import AgentOptions
     from webagent.webarena import load_tasks
     from webagent.webarena.deployment import SiteConfig
 

@@ -9,6 +9,8 @@ from typing import Literal
 
 Structured = Literal["auto", "json_schema", "text"]
 DEFAULT_MODEL = "gpt-4o-mini"
+DEFAULT_MODELS = ("webagent-scripted",)
+"""The model names the scripted server (`webagent.llm.server`) lists unless told others."""
 
 
 @dataclass(frozen=True, slots=True)

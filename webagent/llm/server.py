@@ -42,6 +42,7 @@ from webagent.llm.completion import (
     models_body,
     truncate_completion,
 )
+from webagent.llm.config import DEFAULT_MODELS
 from webagent.llm.faults import Fault, FaultDice, FaultPlan
 from webagent.llm.prefix import PrefixCache, request_tokens
 from webagent.llm.script import Answerer, Script
@@ -49,8 +50,6 @@ from webagent.llm.transport import QUERY_HEADER
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIEnvironment
-
-DEFAULT_MODELS = ("webagent-scripted",)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,15 +21,16 @@ from pathlib import Path
 from typing import Literal
 
 from webagent import __version__
-from webagent.agent.recording import META_FILE, copy_recording
 from webagent.errors import ConfigError, WebAgentError
 from webagent.runner.conflicts import clash, task_locks
+from webagent.runner.options import AgentOptions
 from webagent.runner.pool import ProcessPool, WorkerSpec
 from webagent.runner.progress import Progress, duration
 from webagent.runner.record import (
     RUN_FILE,
     RunInfo,
     TaskRecord,
+    error_record,
     read_record,
     read_run,
     task_folder,
@@ -41,7 +42,6 @@ from webagent.runner.schedule import MAX_ATTEMPTS, Schedule
 from webagent.runner.selection import Shard, site_names
 from webagent.runner.sites import check_sites, reset_sites, url_shown
 from webagent.runner.summary import Summary
-from webagent.runner.task_run import AgentOptions, error_record
 from webagent.webarena import Task
 from webagent.webarena.deployment import SiteConfig
 
@@ -190,9 +190,13 @@ def _execute(
         progress.record(record)
 
     def finished(record: TaskRecord) -> None:
-        folder = task_folder(bench.out, record.task_id)
-        if bench.record is not None and (folder / META_FILE).is_file():
-            copy_recording(folder, bench.record / str(record.task_id))
+        if bench.record is not None:
+            # the recording's module (pydantic models, the events) only for --record
+            from webagent.agent.recording import META_FILE, copy_recording
+
+            folder = task_folder(bench.out, record.task_id)
+            if (folder / META_FILE).is_file():
+                copy_recording(folder, bench.record / str(record.task_id))
         progress.record(record)
         spent = bench.budget is not None and progress.cost >= bench.budget
         if spent and not schedule.halted and schedule.pending:

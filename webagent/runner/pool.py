@@ -33,9 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from webagent.errors import WebAgentError
+from webagent.runner.options import AgentOptions
 from webagent.runner.record import TaskRecord, write_json
 from webagent.runner.schedule import Schedule
-from webagent.runner.task_run import AgentOptions
 from webagent.webarena.deployment import SiteConfig
 
 OnRecord = Callable[[TaskRecord], None]

@@ -22,10 +22,14 @@ import os
 import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from webagent.agent.metrics import TaskMetrics
+
+if TYPE_CHECKING:
+    from webagent.webarena import Task
 
 RECORD_FILE = "record.json"
 RESPONSE_FILE = "agent_response.json"
@@ -135,6 +139,25 @@ class TaskRecord:
             )
         except (KeyError, TypeError) as error:
             raise ValueError(f"not a task record: {error!r}") from error
+
+
+def error_record(task: Task, error: str, started: datetime | None = None) -> TaskRecord:
+    """A record of `task` that was not scored, for `error`."""
+    from webagent.runner.selection import site_names  # the tasks' module: not for reports
+
+    started = started or datetime.now(UTC)
+    return TaskRecord(
+        task_id=task.task_id,
+        sites=site_names(task),
+        intent=task.intent,
+        intent_template_id=task.intent_template_id,
+        intent_template=task.intent_template,
+        task_type=str(task.expected_action),
+        status="error",
+        score=0.0,
+        error=error,
+        started=started.isoformat(timespec="seconds"),
+    )
 
 
 def write_json(path: Path, data: Any) -> None:

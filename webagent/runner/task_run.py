@@ -18,25 +18,26 @@ from __future__ import annotations
 import shutil
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from webagent.agent import AgentRun
 from webagent.agent.metrics import TaskMetrics
 from webagent.browser import Browser
-from webagent.controller import Settings
 from webagent.errors import WebAgentError
-from webagent.llm import Budget, ModelConfig
+from webagent.llm import Budget
 from webagent.plans.use import PlanUse
 from webagent.runner.crash import BrowserWatch, crashed, died
+from webagent.runner.options import AgentOptions
 from webagent.runner.record import (
     EVAL_FILE,
     HAR_FILE,
     RESPONSE_FILE,
     CheckRecord,
     TaskRecord,
+    error_record,
     task_folder,
     write_json,
     write_record,
@@ -47,8 +48,6 @@ from webagent.session.signin import SignIns, may_have_signed_out
 from webagent.webarena import Scorer, Task, TaskScore, render_url
 from webagent.webarena.deployment import SiteConfig
 
-Screenshots = Literal["steps", "final", "none"]
-
 
 class BrowserGone(WebAgentError):
     """Chromium died under a task: the worker needs a new browser, the task another try.
@@ -57,34 +56,6 @@ class BrowserGone(WebAgentError):
     def __init__(self, reason: str, *, started: bool = True) -> None:
         super().__init__(reason)
         self.started = started
-
-
-@dataclass(frozen=True, slots=True)
-class AgentOptions:
-    """How every task of a run is attempted (the same in each worker)."""
-
-    model: ModelConfig
-    mode: str = "devils-advocate"
-    trials: int | None = None
-    max_steps: int | None = None
-    """Browser actions per task at most (the agent's `max_actions`)."""
-    max_calls: int | None = None
-    max_cost: float | None = None
-    confirm: Literal["allow", "deny"] = "allow"
-    """Irreversible actions on the benchmark's disposable sites: allowed, or refused."""
-    any_domain: bool = False
-    """False: only the configured sites' hosts are reachable."""
-    screenshots: Screenshots = "steps"
-    plans: Path | None = None
-    """The plan library file (None: plan without one)."""
-
-    def settings(self) -> Settings:
-        overrides: dict[str, Any] = {}
-        if self.trials is not None:
-            overrides["max_trials"] = self.trials
-        if self.max_steps is not None:
-            overrides["max_actions"] = self.max_steps
-        return Settings.for_mode(self.mode, **overrides)
 
 
 class TaskRunner:
@@ -255,21 +226,4 @@ def _record(  # noqa: PLR0917 - one record from all of a run's parts
         attempts=attempt,
         worker=worker,
         seconds=round(time.monotonic() - clock, 2),
-    )
-
-
-def error_record(task: Task, error: str, started: datetime | None = None) -> TaskRecord:
-    """A record of `task` that was not scored, for `error`."""
-    started = started or datetime.now(UTC)
-    return TaskRecord(
-        task_id=task.task_id,
-        sites=site_names(task),
-        intent=task.intent,
-        intent_template_id=task.intent_template_id,
-        intent_template=task.intent_template,
-        task_type=str(task.expected_action),
-        status="error",
-        score=0.0,
-        error=error,
-        started=started.isoformat(timespec="seconds"),
     )
