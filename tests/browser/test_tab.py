@@ -303,12 +303,16 @@ def test_markdown_of_the_main_content(browser: Browser, site: str) -> None:
 
 _LATE_REQUEST_PAGE = b"""<!doctype html><title>Later</title>
 <button id="fetch">Save with fetch</button> <button id="xhr">Save with XHR</button>
-<p id="status">Not saved</p>
+<p id="status">Not saved</p> <a href="/arrive">Arrive</a> <button id="go">Go later</button>
 <script>
   const show = text => { document.getElementById('status').textContent = text; };
   // Each button sends its request from a timer, and the slow server answers later still.
   document.getElementById('fetch').onclick = () => setTimeout(() => {
     fetch('/slow').then(r => r.text()).then(show);
+  }, 150);
+  // A navigation a timer starts: the action goes on until the new page is there.
+  document.getElementById('go').onclick = () => setTimeout(() => {
+    location.href = '/arrive';
   }, 150);
   document.getElementById('xhr').onclick = () => setTimeout(() => {
     const request = new XMLHttpRequest();
@@ -319,13 +323,22 @@ _LATE_REQUEST_PAGE = b"""<!doctype html><title>Later</title>
 </script>"""
 
 
+# A page that fills itself in once loaded, from the slow server.
+_ARRIVING_PAGE = b"""<!doctype html><title>Arrived</title><p id="status">Loading</p>
+<script>
+  document.addEventListener('DOMContentLoaded', () => fetch('/slow').then(r => r.text())
+    .then(text => { document.getElementById('status').textContent = text; }));
+</script>"""
+
+
 class _SlowHandler(http.server.BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         if self.path == "/slow":
             time.sleep(0.7)
-        body = b"Saved" if self.path == "/slow" else _LATE_REQUEST_PAGE
+        pages = {"/slow": b"Saved", "/arrive": _ARRIVING_PAGE}
+        body = pages.get(self.path, _LATE_REQUEST_PAGE)
         self.send_response(200)
-        self.send_header("Content-Type", "text/html" if self.path == "/" else "text/plain")
+        self.send_header("Content-Type", "text/plain" if self.path == "/slow" else "text/html")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -352,3 +365,16 @@ def test_an_action_waits_for_a_request_its_timer_sends(
     with browser.open(slow_site, confirm="allow") as tab:
         assert tab.act(f"click [{find(tab.observe(), 'button', button).id}]").error is None
         assert "Saved" in tab.observe().text
+
+
+def test_a_click_that_navigates_waits_for_the_new_pages_start_up_requests(
+    browser: Browser, slow_site: str
+) -> None:
+    """Arriving is part of the action, whether a link or a script's timer navigates: what
+    the new page fetches as it loads is shown."""
+    with browser.open(slow_site, confirm="allow") as tab:
+        for role, name in [("link", "Arrive"), ("button", "Go later")] * 2:
+            assert tab.act(f"click [{find(tab.observe(), role, name).id}]").error is None
+            observation = tab.observe()
+            assert (observation.title, "Saved") == ("Arrived", observation.text.splitlines()[-1])
+            tab.goto(slow_site)

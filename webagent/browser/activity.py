@@ -88,12 +88,21 @@ INIT_SCRIPT = """(() => {
       return result;
     };
   }
+  // A navigation the page starts (a link, a form, a script setting location) leaves this
+  // document: busy until it is gone. One that turns into a download or is called off leaves
+  // the page where it was, so the mark lapses after a second.
+  let leaving = false;
+  window.addEventListener('beforeunload', () => {
+    leaving = true;
+    setTimer.call(window, () => { leaving = false; }, 1000);
+  });
   new MutationObserver(() => { lastChange = performance.now(); }).observe(document, {
     subtree: true, childList: true, attributes: true, characterData: true,
   });
   Object.defineProperty(window, '__webagentActivity', {
     value: {
-      busy: quietMs => pending.size > 0 || requests > 0 || performance.now() - lastChange < quietMs,
+      busy: quietMs => leaving || pending.size > 0 || requests > 0
+        || performance.now() - lastChange < quietMs,
     },
   });
 })();""".replace("SHORT_TIMER_MS", str(SHORT_TIMER_MS))
@@ -108,6 +117,8 @@ _STATE_JS = """q => {
   return [!!activity && activity.busy(q), whole];
 }""".replace("SMALL_PAGE_ELEMENTS", "400")
 _POLL_MS = 25
+# Documents one wait follows (a click that navigates, then a redirect or a script's reload).
+_MAX_ARRIVALS = 3
 
 
 class Settler:
@@ -129,6 +140,7 @@ class Settler:
     def wait(self, page: Page, max_ms: int, quiet_ms: int = 100) -> bool:
         """Wait until the page is quiet, at most `max_ms`; return whether it went quiet."""
         deadline = time.monotonic() + max_ms / 1000
+        arrivals = 0
         self._whole.pop(page, None)
         if not self._network.wait_quiet(page, quiet_ms=quiet_ms, max_ms=max_ms):
             return False
@@ -136,12 +148,31 @@ class Settler:
             try:
                 busy, whole = page.evaluate(_STATE_JS, quiet_ms)
             except Error:
-                return False  # navigating or closed: the load wait that follows covers it
+                # Navigating: wait for the new document, then watch it settle in turn (a
+                # page's start-up requests, a mini-cart filled in, are part of arriving). A
+                # page that cannot be read for another reason is not waited on for ever.
+                arrivals += 1
+                if arrivals > _MAX_ARRIVALS or not self._arrived(page, deadline):
+                    return False
+                continue
             self._whole[page] = bool(whole)
             if not busy:
                 return True
             page.wait_for_timeout(_POLL_MS)
         return False
+
+    @staticmethod
+    def _arrived(page: Page, deadline: float) -> bool:
+        """Whether the document being loaded got far enough to be watched before `deadline`
+        (False: the page closed, or it is still loading)."""
+        remaining_ms = (deadline - time.monotonic()) * 1000
+        if page.is_closed() or remaining_ms <= 0:
+            return False
+        try:
+            page.wait_for_load_state("domcontentloaded", timeout=remaining_ms)
+        except Error:
+            return False
+        return True
 
     def _on_navigated(self, frame: Frame) -> None:
         if frame.parent_frame is None:  # a new document: what was measured no longer holds
