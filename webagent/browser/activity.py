@@ -24,6 +24,8 @@ from webagent.browser.events import NetworkTracker
 # Timers shorter than this are the page still reacting; longer ones (session timeouts,
 # carousels, polling) are not waited for.
 SHORT_TIMER_MS = 1000
+# The longest a page's idle-time work waits for the browser to be idle.
+IDLE_DEADLINE_MS = 500
 
 INIT_SCRIPT = """(() => {
   if (window.__webagentActivity) return;
@@ -45,16 +47,19 @@ INIT_SCRIPT = """(() => {
     return clearTimer.call(this, id);
   };
   // Work a page defers until the browser is idle (a wiki upgrading its search box) is
-  // part of loading it: the page is not settled until it has run.
+  // part of loading it: the page is not settled until it has run. A busy machine can keep
+  // the browser from ever being idle, so such work is given a deadline (as the page may
+  // itself give one) that falls within the wait.
   const setIdle = window.requestIdleCallback, clearIdle = window.cancelIdleCallback;
   if (typeof setIdle === 'function') {
     window.requestIdleCallback = function (callback, options) {
       if (typeof callback !== 'function') return setIdle.call(this, callback, options);
       const key = {};
+      const asked = options && Number(options.timeout) > 0 ? Number(options.timeout) : IDLE_MS;
       const id = setIdle.call(this, function () {
         pending.delete(key);
         return callback.apply(this, arguments);
-      }, options);
+      }, Object.assign({}, options, { timeout: Math.min(asked, IDLE_MS) }));
       idle.set(id, key);
       pending.add(key);
       return id;
@@ -105,7 +110,7 @@ INIT_SCRIPT = """(() => {
         || performance.now() - lastChange < quietMs,
     },
   });
-})();""".replace("SHORT_TIMER_MS", str(SHORT_TIMER_MS))
+})();""".replace("SHORT_TIMER_MS", str(SHORT_TIMER_MS)).replace("IDLE_MS", str(IDLE_DEADLINE_MS))
 
 # Whether the page is still reacting, and whether all of it is on screen: a small document
 # that does not scroll needs no geometry to be shown "viewport only".
