@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from webagent.observation import Observation
 from webagent.observation.names import clip
 from webagent.observation.tree import AriaNode
+from webagent.sites.content import content_of, label, outermost
 from webagent.sites.profile import Content, Control, ElementPattern, Landmark, Match
 from webagent.urls import location
 
@@ -44,6 +45,9 @@ class PageIndex:
     entries of a list, the rows of a table, the cards of a grid."""
     item_words: int = 0
     """Words (in links or not) inside those items."""
+    records: int = 0
+    """The most rows of facts under one data table's header row in the content (see
+    `_records`)."""
 
     @classmethod
     def of(cls, observation: Observation, *, in_front: bool = False) -> PageIndex:
@@ -54,7 +58,7 @@ class PageIndex:
         if not nodes:  # an observation built without its tree: fall back to the elements
             nodes = tuple((e.role, e.name) for e in observation.elements)
         text = "\n".join(label for _, label in nodes if label)
-        content = _content(tree)
+        content = content_of(tree)
         return cls(
             observation.url,
             location(observation.url),
@@ -67,6 +71,7 @@ class PageIndex:
             content.nodes if tree else nodes,
             content.items,
             content.item_words,
+            content.records,
         )
 
     @property
@@ -78,118 +83,9 @@ class PageIndex:
     def item_share(self) -> float:
         """The share of the content's words inside its repeated items (see `items`)."""
         total = self.words + self.link_words
-        return min(1.0, self.item_words / total) if total else 0.0
-
-
-_AROUND = frozenset({"navigation", "banner", "contentinfo", "complementary", "search"})
-"""Landmarks around a page's content: left out when it has no `main`."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Content:
-    nodes: tuple[tuple[str, str], ...]
-    words: int
-    links: int
-    prose: int
-    items: int = 0
-    item_words: int = 0
-
-
-_ITEMS = frozenset({"listitem", "row", "article", "group", "generic"})
-"""Roles of the repeated entries of a list, table or grid (cards are often plain divs)."""
-_ITEM_WORDS = 4
-"""Words an entry needs besides being a link: a menu's entries are a word or two each."""
-_ITEM_SHARE = 0.5
-"""The most of a list's words one entry may hold."""
-
-
-def _own_words(node: AriaNode) -> int:
-    """The words a node shows itself (not its children's), as the content counts them."""
-    if node.role == "link":
-        return len((node.name or node.text or "").split())
-    if node.text:
-        return len(node.text.split())
-    if node.name and not node.children and node.role not in ("img", "main"):
-        return len(node.name.split())
-    return 0
-
-
-def _subtree_words(node: AriaNode) -> int:
-    """Words in a subtree; a link's words are its name (what is inside it is not counted
-    again)."""
-    total = _own_words(node)
-    if node.role != "link":
-        total += sum(_subtree_words(child) for child in node.children)
-    return total
-
-
-def _leads_away(node: AriaNode) -> bool:
-    """A link to another page: not a permalink to a place on this one (a section's "¶")."""
-    return node.role == "link" and not (node.url or "").startswith("#")
-
-
-def _is_entry(node: AriaNode) -> bool:
-    """An entry of a list, table or grid: a link to another page comes before any paragraph
-    (its title, or a cell of its row). A section of an article starts with a paragraph
-    after its heading, whatever links its text holds further on."""
-    for child in node.walk():
-        if _leads_away(child):
-            return True
-        if child.role == "paragraph":
-            return False
-    return False
-
-
-def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[int, int]:
-    """The largest set of siblings of one role (see `_ITEMS`) that are entries (see
-    `_is_entry`) of a few words (`_ITEM_WORDS`), as (how many, their words); subtrees with a
-    role in `skip` are left out."""
-    best = (0, 0)
-    stack = list(roots)
-    while stack:
-        node = stack.pop()
-        if node.role in skip:
-            continue
-        groups: dict[str, list[int]] = {}
-        for child in node.children:
-            if child.role in _ITEMS and _is_entry(child):
-                words = _subtree_words(child)
-                if words >= _ITEM_WORDS:
-                    groups.setdefault(child.role, []).append(words)
-        for group in groups.values():
-            # Entries are alike: no one of them holds most of the words (the regions of a
-            # page's layout, one of which is its content, are not a list).
-            if len(group) > best[0] and max(group) <= _ITEM_SHARE * sum(group):
-                best = (len(group), sum(group))
-        stack.extend(node.children)
-    return best
-
-
-def _content(roots: tuple[AriaNode, ...]) -> _Content:
-    """The page's content: its `main` landmarks when it has any, else everything but
-    navigation, banners, footers, sidebars and search forms; with its words outside links,
-    inside links, and in paragraphs."""
-    mains = _outermost(roots, "main")
-    kept: list[tuple[str, str]] = []
-    words = links = prose = 0
-    stack = [(node, False) for node in reversed(mains or roots)]
-    while stack:
-        node, in_paragraph = stack.pop()
-        if not mains and node.role in _AROUND:
-            continue
-        if node.role == "link":
-            links += _own_words(node)
-            kept.append((node.role, _label(node)))
-            continue
-        counted = _own_words(node)
-        words += counted
-        in_paragraph = in_paragraph or node.role == "paragraph"
-        prose += counted if in_paragraph else 0
-        if node.role != "generic" or node.name or node.text:
-            kept.append((node.role, _label(node)))
-        stack.extend((child, in_paragraph) for child in reversed(node.children))
-    items, item_words = _repeated_items(mains or roots, frozenset() if mains else _AROUND)
-    return _Content(tuple(kept), words, links, prose, items, item_words)
+        if self.items < 2 or not total:  # one entry is not a list
+            return 0.0
+        return min(1.0, self.item_words / total)
 
 
 _DIALOGS = frozenset({"dialog", "alertdialog"})
@@ -200,42 +96,17 @@ def _in_front(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
     """What the page is about now: a dialog open in front of it that asks for input (a
     sign-in box over the home page), else the whole tree. A dialog of buttons alone (a
     cookie notice) leaves the page as it is."""
-    dialogs = [d for role in _DIALOGS for d in _outermost(roots, role)]
+    dialogs = [d for role in _DIALOGS for d in outermost(roots, role)]
     asking = [d for d in dialogs if any(n.role in _FIELDS for n in d.walk())]
     return tuple(asking) if asking else roots
-
-
-def _outermost(roots: tuple[AriaNode, ...], role: str) -> tuple[AriaNode, ...]:
-    """The nodes with this role that are not inside another one, in document order."""
-    found: list[AriaNode] = []
-    stack = list(reversed(roots))
-    while stack:
-        node = stack.pop()
-        if node.role == role:
-            found.append(node)
-        else:
-            stack.extend(reversed(node.children))
-    return tuple(found)
 
 
 def _labels(roots: tuple[AriaNode, ...]) -> Iterator[tuple[str, str]]:
     stack = list(reversed(roots))
     while stack:
         node = stack.pop()
-        yield node.role, _label(node)
+        yield node.role, label(node)
         stack.extend(reversed(node.children))
-
-
-_NAMED_BY_CONTENT = frozenset({"button", "link", "menuitem", "tab", "heading", "cell"})
-
-
-def _label(node: AriaNode) -> str:
-    """A node's name, or its own text; a control or heading without either is called by the
-    text inside it (a button whose words sit in a <span>)."""
-    if node.name or node.text or node.role not in _NAMED_BY_CONTENT:
-        return node.name or node.text or ""
-    words = [n.text or n.name for n in node.walk()[1:] if n.role == "text" or n.text]
-    return " ".join(w for w in words if w)[:100]
 
 
 def count(landmark: Landmark, page: PageIndex) -> int:
@@ -303,6 +174,9 @@ def content_holds(content: Content, page: PageIndex) -> bool:
         and (content.prose_max is None or page.prose <= content.prose_max)
         and (content.items_min is None or page.items >= content.items_min)
         and (content.item_share_min is None or page.item_share >= content.item_share_min)
+        and (content.item_share_max is None or page.item_share <= content.item_share_max)
+        and (content.records_min is None or page.records >= content.records_min)
+        and (content.records_max is None or page.records <= content.records_max)
     )
 
 

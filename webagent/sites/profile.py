@@ -160,6 +160,11 @@ class Content(_Strict):
     """Items of one kind side by side, each holding a link (list entries, table rows, cards)."""
     item_share_min: float | None = Field(default=None, ge=0, le=1)
     """The least share of the content's words inside those items."""
+    item_share_max: float | None = Field(default=None, ge=0, le=1)
+    """The most share of the content's words inside those items (not a list of entries)."""
+    records_min: int | None = Field(default=None, ge=0)
+    """Rows of facts under one data table's header row (a table of records)."""
+    records_max: int | None = Field(default=None, ge=0)
 
     def describe(self) -> str:
         parts = []
@@ -179,6 +184,12 @@ class Content(_Strict):
             parts.append(f">= {self.items_min} linked items")
         if self.item_share_min is not None:
             parts.append(f">= {self.item_share_min:.0%} of words in them")
+        if self.records_min is not None:
+            parts.append(f">= {self.records_min} rows of a data table")
+        if self.records_max is not None:
+            parts.append(f"<= {self.records_max} rows of a data table")
+        if self.item_share_max is not None:
+            parts.append(f"<= {self.item_share_max:.0%} of words in linked items")
         return "content " + ", ".join(parts)
 
 

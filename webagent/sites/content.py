@@ -1,0 +1,257 @@
+"""The content of a page and what it is made of, measured on its accessibility tree: pure.
+
+    content = content_of(observation.tree)
+    content.words, content.links, content.prose   # words outside links, in links, in paragraphs
+    content.items, content.item_words             # its repeated entries (a list's, a grid's)
+    content.records                               # rows of facts in a data table
+
+The content is the page's `main` landmark when it has one. A page without one is laid out
+with plain containers: the content is the region that holds most of the page's words
+(descending through containers while one child dominates), without the navigation,
+banners, footers, sidebars and search forms marked as such.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from webagent.observation.tree import AriaNode
+
+_AROUND = frozenset({"navigation", "banner", "contentinfo", "complementary", "search"})
+"""Landmarks around a page's content: left out when it has no `main`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    """See `PageIndex` (webagent.sites.match), which carries these measures."""
+
+    nodes: tuple[tuple[str, str], ...]
+    words: int
+    links: int
+    prose: int
+    items: int = 0
+    item_words: int = 0
+    records: int = 0
+
+
+_ITEMS = frozenset({"listitem", "row", "article", "group", "generic"})
+"""Roles of the repeated entries of a list, table or grid (cards are often plain divs)."""
+_ITEM_WORDS = 4
+"""Words an entry needs besides being a link: a menu's entries are a word or two each."""
+_LEAD_WORDS = 8
+"""The most words an entry shows before its link (a row's first cells)."""
+_ITEM_SHARE = 0.5
+"""The most of a list's words one entry may hold."""
+
+
+def _own_words(node: AriaNode) -> int:
+    """The words a node shows itself (not its children's), as the content counts them."""
+    if node.role == "link":
+        return len((node.name or node.text or "").split())
+    if node.text:
+        return len(node.text.split())
+    if node.name and not node.children and node.role not in ("img", "main"):
+        return len(node.name.split())
+    return 0
+
+
+def _subtree_words(node: AriaNode) -> int:
+    """Words in a subtree; a link's words are its name (what is inside it is not counted
+    again)."""
+    total = _own_words(node)
+    if node.role != "link":
+        total += sum(_subtree_words(child) for child in node.children)
+    return total
+
+
+def _leads_away(node: AriaNode) -> bool:
+    """A link to another page: not a permalink to a place on this one (a section's "¶"),
+    nor an aside in brackets ("[source]", "[edit]")."""
+    if node.role != "link" or (node.url or "").startswith("#"):
+        return False
+    name = (node.name or node.text or "").strip()
+    return not (name.startswith("[") and name.endswith("]"))
+
+
+def _is_entry(node: AriaNode) -> bool:
+    """An entry of a list, table or grid: a link to another page comes before any paragraph
+    (its title, or a cell of its row). A section of an article starts with a paragraph
+    after its heading, whatever links its text holds further on."""
+    before = 0
+    for child in node.walk():
+        if _leads_away(child):
+            return True
+        if child.role == "paragraph":
+            return False
+        before += _own_words(child)
+        if before > _LEAD_WORDS:
+            return False
+    return False
+
+
+def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[int, int]:
+    """The largest set of siblings of one role (see `_ITEMS`) that are entries (see
+    `_is_entry`) of a few words (`_ITEM_WORDS`), as (how many, their words); subtrees with a
+    role in `skip` are left out."""
+    best = (0, 0)
+    stack = list(roots)
+    while stack:
+        node = stack.pop()
+        if node.role in skip:
+            continue
+        groups: dict[str, list[int]] = {}
+        for child in node.children:
+            if child.role in _ITEMS and _is_entry(child):
+                words = _subtree_words(child)
+                if words >= _ITEM_WORDS:
+                    groups.setdefault(child.role, []).append(words)
+        for group in groups.values():
+            # Entries are alike: no one of them holds most of the words (the regions of a
+            # page's layout, one of which is its content, are not a list); two or three
+            # entries within three times each other's size are (a table of two forums).
+            alike = max(group) <= _ITEM_SHARE * sum(group) or (
+                len(group) <= 3 and max(group) <= 3 * min(group)
+            )
+            if len(group) > best[0] and alike:
+                best = (len(group), sum(group))
+        stack.extend(node.children)
+    return best
+
+
+def content_of(roots: tuple[AriaNode, ...]) -> Content:
+    """The page's content: its `main` landmarks when it has any, else everything but
+    navigation, banners, footers, sidebars and search forms; with its words outside links,
+    inside links, and in paragraphs."""
+    mains = outermost(roots, "main")
+    if not mains:
+        roots = _layout_content(roots) or roots
+    kept: list[tuple[str, str]] = []
+    words = links = prose = 0
+    stack = [(node, False) for node in reversed(mains or roots)]
+    while stack:
+        node, in_paragraph = stack.pop()
+        if not mains and node.role in _AROUND:
+            continue
+        if node.role == "link":
+            links += _own_words(node)
+            kept.append((node.role, label(node)))
+            continue
+        counted = _own_words(node)
+        words += counted
+        in_paragraph = in_paragraph or node.role == "paragraph"
+        prose += counted if in_paragraph else 0
+        if node.role != "generic" or node.name or node.text:
+            kept.append((node.role, label(node)))
+        stack.extend((child, in_paragraph) for child in reversed(node.children))
+    skip = frozenset() if mains else _AROUND
+    items, item_words = _repeated_items(mains or roots, skip)
+    records = _records(mains or roots, skip)
+    return Content(tuple(kept), words, links, prose, items, item_words, records)
+
+
+_RECORD_WORDS = 30
+"""The most words a row of facts holds (a row holding a paragraph is text laid out in a table)."""
+_CELLS = frozenset({"cell", "gridcell", "rowheader"})
+_EDITABLE = frozenset({"textbox", "combobox", "spinbutton", "listbox"})
+"""Fields in a row make it part of a form, not a record shown."""
+
+
+def _records(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
+    """The most rows of facts in one data table: a table whose header row holds two column
+    headers or more (not a form laid out in a table, whose labels are scattered over its
+    rows), counting the rows of two cells or more and a few words each."""
+    best = 0
+    for table in _walk(roots, skip):
+        if table.role not in ("table", "grid"):
+            continue
+        rows = [n for n in table.walk() if n.role == "row"]
+        header = next((r for r in rows if _count(r, "columnheader") >= 2), None)
+        if header is None or any(_count(r, "columnheader") for r in rows if r is not header):
+            continue
+        facts = sum(
+            1
+            for r in rows
+            if sum(c.role in _CELLS for c in r.children) >= 2
+            and _subtree_words(r) <= _RECORD_WORDS
+            and not any(n.role in _EDITABLE for n in r.walk())
+            and sum(n.role in ("checkbox", "radio") for n in r.walk()) <= 1
+        )
+        best = max(best, facts)
+    return best
+
+
+def _count(row: AriaNode, role: str) -> int:
+    return sum(child.role == role for child in row.children)
+
+
+def _walk(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> Iterator[AriaNode]:
+    """Every node under the roots, leaving out subtrees with a role in `skip`."""
+    stack = list(reversed(roots))
+    while stack:
+        node = stack.pop()
+        if node.role not in skip:
+            yield node
+            stack.extend(reversed(node.children))
+
+
+_LAYOUT = frozenset({"generic", "region", "group", "none", "presentation", "document"})
+"""Containers a page is laid out with (a form, a list or a table is content itself)."""
+_READ = frozenset(
+    {"heading", "paragraph", "table", "grid", "article", "text", "definition", "term"}
+    | {"code", "blockquote", "figure", "form", "button", "textbox", "searchbox", "combobox"}
+    | {"checkbox", "radio"}
+)
+"""What a reader reads or fills in: a container holding one directly is the content."""
+_DOMINANT = 0.5
+"""The least share of a container's words its content region holds, ..."""
+_OVER_NEXT = 2.0
+"""... and how many times the next largest region's words."""
+
+
+def _layout_content(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
+    """On a page with no `main`, laid out with plain containers (a header of menus, a
+    sidebar, the content, a footer): the container that holds the content. From the root,
+    step into the child that holds most of the words (half of them, twice the next largest
+    child's) while no heading, paragraph, table or field sits directly in the container;
+    none when the first step cannot be taken (the whole page is the content then)."""
+    if len(roots) != 1:
+        return ()
+    node = roots[0]
+    while node.role in _LAYOUT and not any(c.role in _READ for c in node.children):
+        kids = [c for c in node.children if c.role not in _AROUND]
+        sizes = sorted(((_subtree_words(c), i) for i, c in enumerate(kids)), reverse=True)
+        total = sum(words for words, _ in sizes)
+        if not total:
+            break
+        top, index = sizes[0]
+        second = sizes[1][0] if len(sizes) > 1 else 0
+        if top < _DOMINANT * total or top < _OVER_NEXT * second:
+            break
+        node = kids[index]
+    return () if node is roots[0] else (node,)
+
+
+def outermost(roots: tuple[AriaNode, ...], role: str) -> tuple[AriaNode, ...]:
+    """The nodes with this role that are not inside another one, in document order."""
+    found: list[AriaNode] = []
+    stack = list(reversed(roots))
+    while stack:
+        node = stack.pop()
+        if node.role == role:
+            found.append(node)
+        else:
+            stack.extend(reversed(node.children))
+    return tuple(found)
+
+
+_NAMED_BY_CONTENT = frozenset({"button", "link", "menuitem", "tab", "heading", "cell"})
+
+
+def label(node: AriaNode) -> str:
+    """A node's name, or its own text; a control or heading without either is called by the
+    text inside it (a button whose words sit in a <span>)."""
+    if node.name or node.text or node.role not in _NAMED_BY_CONTENT:
+        return node.name or node.text or ""
+    words = [n.text or n.name for n in node.walk()[1:] if n.role == "text" or n.text]
+    return " ".join(w for w in words if w)[:100]
