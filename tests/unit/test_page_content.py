@@ -200,3 +200,99 @@ def test_an_entry_leads_with_its_link(generic: Profile) -> None:
 """
     assert PageIndex.of(observe(page)).items == 0
     assert Classifier(generic).classify(observe(page)).state == "article"
+
+
+def test_the_choices_of_a_select_are_not_words_of_the_page(generic: Profile) -> None:
+    """An account form whose time-zone select holds hundreds of choices is a form, not a
+    long text to read."""
+    zones = "\n".join(f'      - option "(GMT+{i % 12:02d}:00) Zone number {i}"' for i in range(150))
+    page = f"""
+- main [ref=m1]:
+  - heading "My account" [level=2] [ref=m2]
+  - paragraph [ref=m3]:
+    - text: First name
+    - textbox "First name" [ref=m4]
+  - paragraph [ref=m5]:
+    - text: Email
+    - textbox "Email" [ref=m6]
+  - paragraph [ref=m7]:
+    - text: Time zone
+    - combobox "Time zone" [ref=m8]:
+{zones}
+  - button "Save" [ref=m9]
+"""
+    assert PageIndex.of(observe(page)).words < 20
+    assert Classifier(generic).classify(observe(page)).state == "form"
+
+
+def test_evidence_of_what_the_content_holds_is_found_in_the_content(generic: Profile) -> None:
+    """A state whose rule asks for a field in the content quotes the content's field, not
+    one in the page's header."""
+    page = f"""
+- generic [ref=r1]:
+  - generic [ref=r2]:
+    - textbox "Jump to table" [ref=r3]
+{menu("side", ["authors", "books", "loans", "members"])}
+  - generic [ref=r4]:
+    - heading "New author" [level=1] [ref=r5]
+    - paragraph [ref=r6]: Add an author to the library, with the name shown on the books.
+    - textbox "Name" [ref=r7]
+    - textbox "Born" [ref=r8]
+    - button "Save" [ref=r9]
+"""
+    found = Classifier(generic).classify(observe(page))
+    assert found.state == "form"
+    assert not any("Jump to table" in line for line in found.evidence), found.evidence
+
+
+@pytest.mark.parametrize(
+    ("url", "state"),
+    [
+        ("http://registry.test/-/web/detail/pocket-watch", "detail"),
+        ("http://shop.test/product/pocket-watch/", "detail"),
+        ("http://registry.test/-/web/pocket-watch", "other"),
+    ],
+)
+def test_an_address_that_says_it_shows_one_thing(generic: Profile, url: str, state: str) -> None:
+    """A page at /detail/NAME or /product/NAME shows that one thing, even with none of its
+    facts in a table; the same page elsewhere is no more than what it shows."""
+    page = """
+- main [ref=m1]:
+  - heading "pocket-watch" [level=1] [ref=m2]
+  - generic [ref=m3]: A watch that is always two days slow, for rabbits in a hurry.
+  - button "Download tarball" [ref=m4]
+  - list [ref=m5]:
+    - heading "Keywords" [level=3] [ref=m6]
+    - listitem [ref=m7]: watch
+    - listitem [ref=m8]: rabbit
+"""
+    assert Classifier(generic).classify(observe(page, url)).state == state
+
+
+@pytest.mark.parametrize(
+    ("url", "heading", "text", "state"),
+    [
+        (
+            "http://wiki.test/_search/?q=",
+            "Search",
+            "Your search did not return any results.",
+            "search_results",
+        ),
+        (
+            "http://shop.test/password-reset/done/",
+            "Email sent",
+            "We've e-mailed you instructions for setting your password.",
+            "confirmation",
+        ),
+    ],
+)
+def test_words_a_page_says_itself_in(
+    generic: Profile, url: str, heading: str, text: str, state: str
+) -> None:
+    """A search at /_search/ and a page saying an e-mail was sent are what they say."""
+    page = f"""
+- main [ref=m1]:
+  - heading "{heading}" [level=1] [ref=m2]
+  - paragraph [ref=m3]: {text}
+"""
+    assert Classifier(generic).classify(observe(page, url)).state == state

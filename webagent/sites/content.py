@@ -137,7 +137,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
             links += _own_words(node)
             kept.append((node.role, label(node)))
             continue
-        counted = _own_words(node)
+        counted = 0 if node.role == "option" else _own_words(node)  # a choice, not text
         words += counted
         in_paragraph = in_paragraph or node.role == "paragraph"
         prose += counted if in_paragraph else 0

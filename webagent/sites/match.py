@@ -109,13 +109,18 @@ def _labels(roots: tuple[AriaNode, ...]) -> Iterator[tuple[str, str]]:
         stack.extend(reversed(node.children))
 
 
+def _where(landmark: Landmark, page: PageIndex) -> tuple[tuple[tuple[str, str], ...], str]:
+    """The nodes a landmark looks at (the page's, or its content's) and their text."""
+    if landmark.within != "content":
+        return page.nodes, page.text
+    nodes = page.content_nodes
+    return nodes, "\n".join(label for _, label in nodes if label)
+
+
 def count(landmark: Landmark, page: PageIndex) -> int:
     """How many nodes (or text matches) the landmark finds on the page (or its content)."""
-    nodes = page.content_nodes if landmark.within == "content" else page.nodes
+    nodes, text = _where(landmark, page)
     if landmark.text_pattern is not None:
-        text = page.text
-        if landmark.within == "content":
-            text = "\n".join(label for _, label in nodes if label)
         return len(landmark.text_pattern.findall(text))
     pattern = landmark.name_pattern
     return sum(
@@ -239,14 +244,16 @@ def evidence(rules: Match, page: PageIndex) -> list[str]:
 
 
 def _found(landmark: Landmark, page: PageIndex) -> str:
-    """The first thing the landmark finds, quoted (with the count when it asks for several)."""
+    """The first thing the landmark finds where it looks (the page, or its content), quoted
+    (with the count when it asks for several)."""
+    nodes, text = _where(landmark, page)
     if landmark.text_pattern is not None:
-        hit = landmark.text_pattern.search(page.text)
+        hit = landmark.text_pattern.search(text)
         return f"text {clip(hit.group(0).strip(), 60)!r}" if hit else landmark.describe()
     pattern = landmark.name_pattern
     hits = [
         (role, label)
-        for role, label in page.nodes
+        for role, label in nodes
         if (landmark.role is None or role == landmark.role)
         and (pattern is None or pattern.search(label))
     ]
