@@ -1,0 +1,10 @@
+#!/usr/bin/env python
+"""Django's command line for the holdout11 machina forum (run with the venv that setup makes)."""
+import os
+import sys
+
+if __name__ == "__main__":
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wonderland.settings")
+    from django.core.management import execute_from_command_line
+
+    execute_from_command_line(sys.argv)
