@@ -284,12 +284,25 @@ def test_an_address_that_says_it_shows_one_thing(generic: Profile, url: str, sta
             "We've e-mailed you instructions for setting your password.",
             "confirmation",
         ),
+        (
+            "http://hg.test/teapot/log?rev=pour",
+            "searching for 'pour'",
+            "Assuming literal keyword search.",
+            "search_results",
+        ),
+        (
+            "http://shop.test/catalogue/",
+            "Show results for",
+            "Teas, cakes and clocks from the Wonderland shop, chosen by the Hatter himself.",
+            "article",
+        ),
     ],
 )
 def test_words_a_page_says_itself_in(
     generic: Profile, url: str, heading: str, text: str, state: str
 ) -> None:
-    """A search at /_search/ and a page saying an e-mail was sent are what they say."""
+    """A search at /_search/, a page saying what it searched for whatever its address, and a
+    page saying an e-mail was sent are what they say."""
     page = f"""
 - main [ref=m1]:
   - heading "{heading}" [level=1] [ref=m2]
