@@ -309,3 +309,51 @@ def test_words_a_page_says_itself_in(
   - paragraph [ref=m3]: {text}
 """
     assert Classifier(generic).classify(observe(page, url)).state == state
+
+
+def test_a_search_box_holding_the_query_of_the_address_shows_its_results(
+    generic: Profile,
+) -> None:
+    """The query a search ran, shown back in its box, makes the page its results, however
+    the results are laid out (paragraphs, a log); a form whose field holds a value of the
+    address (the object it edits) and that saves stays a form."""
+    results = """
+- main [ref=m1]:
+  - searchbox "Search Query" [ref=m2]: treacle
+  - paragraph [ref=m3]: 2 items found.
+  - paragraph [ref=m4]:
+    - link "Treacle Well" [ref=m5]:
+      - /url: /Treacle%20Well
+    - text: "The Treacle Well at the bottom of the garden, where three sisters lived."
+  - paragraph [ref=m6]:
+    - link "Mad Tea Party" [ref=m7]:
+      - /url: /Mad%20Tea%20Party
+    - text: "The Dormouse tells the story of the treacle well over a cup of tea."
+"""
+    page = PageIndex.of(observe(results, "http://wiki.test/+search?q=treacle"))
+    assert page.query_shown
+    found = Classifier(generic).classify(observe(results, "http://wiki.test/+search?q=treacle"))
+    assert found.state == "search_results"
+    assert "a field holds the URL's query" in found.evidence
+    assert not PageIndex.of(observe(results, "http://wiki.test/+search?q=jam")).query_shown
+    edit = """
+- main [ref=m1]:
+  - heading "Alter view" [level=2] [ref=m2]
+  - textbox "Name" [ref=m3]: order_totals
+  - textbox "Select" [ref=m4]: SELECT customer, sum(total) FROM orders GROUP BY customer
+  - button "Save" [ref=m5]
+"""
+    found = Classifier(generic).classify(observe(edit, "http://db.test/?view=order_totals"))
+    assert found.state == "form"
+
+
+def test_a_search_box_that_searches_as_one_types_is_a_search_page(generic: Profile) -> None:
+    """No Search button (results come as one types): a search box in the content at a
+    search's address is still a search page."""
+    page = """
+- main [ref=m1]:
+  - heading "Search" [level=1] [ref=m2]
+  - searchbox "Search Query" [ref=m3]
+  - paragraph [ref=m4]: Results appear as you type.
+"""
+    assert Classifier(generic).classify(observe(page, "http://wiki.test/+search")).state == "search"

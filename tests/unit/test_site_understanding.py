@@ -253,15 +253,18 @@ def test_a_page_saying_it_could_not_find_something_is_an_error_page(generic: Pro
 
 HELD_OUT = {
     # folder under sites/real: (app, pages at least, the share in an acceptable state at least)
-    "holdout": ("wagtail", 50, 0.85),
-    "holdout2": ("adminer", 40, 0.78),
-    "holdout3": ("verdaccio", 30, 0.70),
-    "holdout4": ("fossil", 50, 0.78),
-    "holdout5": ("sqlite_web", 50, 0.80),
-    "holdout6": ("djangowiki", 50, 0.83),
-    "holdout7": ("redmine", 50, 0.70),
-    "holdout8": ("sphinxdocs", 40, 0.80),
-    "holdout9": ("oscar", 50, 0.70),
+    "holdout": ("wagtail", 50, 0.94),
+    "holdout2": ("adminer", 40, 0.81),
+    "holdout3": ("verdaccio", 30, 0.91),
+    "holdout4": ("fossil", 50, 0.88),
+    "holdout5": ("sqlite_web", 50, 0.82),
+    "holdout6": ("djangowiki", 50, 0.90),
+    "holdout7": ("redmine", 50, 0.88),
+    "holdout8": ("sphinxdocs", 40, 0.97),
+    "holdout9": ("oscar", 50, 0.84),
+    "holdout10": ("moin", 50, 0.82),
+    "holdout11": ("machina", 50, 0.76),
+    "holdout12": ("hgweb", 45, 0.89),
 }
 
 

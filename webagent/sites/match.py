@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from urllib.parse import parse_qsl, urlsplit
 
 from webagent.observation import Observation
 from webagent.observation.names import clip
 from webagent.observation.tree import AriaNode
 from webagent.sites.content import content_of, label, outermost
-from webagent.sites.profile import Content, Control, ElementPattern, Landmark, Match
+from webagent.sites.profile import Control, ElementPattern
+from webagent.sites.rules import Content, Landmark, Match
 from webagent.urls import location
 
 
@@ -48,6 +50,9 @@ class PageIndex:
     records: int = 0
     """The most rows of facts under one data table's header row in the content (see
     `_records`)."""
+    query_shown: bool = False
+    """Whether a text field on the page holds a value of the URL's query (the query a
+    search ran, shown back in its box)."""
 
     @classmethod
     def of(cls, observation: Observation, *, in_front: bool = False) -> PageIndex:
@@ -72,6 +77,7 @@ class PageIndex:
             content.items,
             content.item_words,
             content.records,
+            _query_shown(observation.url, tree),
         )
 
     @property
@@ -88,8 +94,26 @@ class PageIndex:
         return min(1.0, self.item_words / total)
 
 
+def _query_shown(url: str, roots: tuple[AriaNode, ...]) -> bool:
+    """Whether a text field holds one of the values of the URL's query (two letters or
+    more, compared without case or surrounding space)."""
+    asked = {
+        value.strip().casefold()
+        for _, value in parse_qsl(urlsplit(url).query)
+        if len(value.strip()) >= 2
+    }
+    if not asked:
+        return False
+    return any(
+        node.role in _FIELDS and (node.text or "").strip().casefold() in asked
+        for root in roots
+        for node in root.walk()
+    )
+
+
 _DIALOGS = frozenset({"dialog", "alertdialog"})
 _FIELDS = frozenset({"textbox", "searchbox", "combobox"})
+"""Fields a visitor types into."""
 
 
 def _in_front(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
@@ -152,6 +176,8 @@ def explain(rules: Match, page: PageIndex) -> list[str]:
             failed.append(f"URL {page.location!r} matches /{pattern.pattern}/")
     if not _status_holds(rules, page):
         failed.append(f"HTTP status {page.status or 'unknown'} does not match /{rules.status}/")
+    if rules.query_shown and not page.query_shown:
+        failed.append("no field holds a value of the URL's query")
     if rules.content is not None and not content_holds(rules.content, page):
         failed.append(
             f"{rules.content.describe()}; the page has {page.words} words, "
@@ -202,6 +228,8 @@ def page_rules_hold(rules: Match, page: PageIndex) -> bool:
     there are none); `either` alternatives are judged whole."""
     if not _status_holds(rules, page):
         return False
+    if rules.query_shown and not page.query_shown:
+        return False
     if rules.content is not None and not content_holds(rules.content, page):
         return False
     if not all(present(lm, page) for lm in rules.all):
@@ -228,6 +256,8 @@ def evidence(rules: Match, page: PageIndex) -> list[str]:
         found.append(f"URL matches /{matched.pattern}/")
     if rules.status_pattern is not None and page.status is not None:
         found.append(f"HTTP status {page.status}")
+    if rules.query_shown:
+        found.append("a field holds the URL's query")
     if rules.content is not None:
         found.append(
             f"{page.words} words of content ({page.prose} of prose), {page.link_share:.0%} in links"

@@ -44,9 +44,7 @@ from typing import Annotated, Literal
 
 from pydantic import (
     AfterValidator,
-    BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     ValidationError,
     model_validator,
@@ -55,7 +53,7 @@ from pydantic import (
 from webagent.actions import ACTIONS_BY_NAME
 from webagent.domains import parse_domain
 from webagent.errors import ConfigError
-from webagent.observation.roles import ARIA_ROLES
+from webagent.sites.rules import Match, Regex, Role, Strict
 
 
 class ProfileError(ConfigError):
@@ -66,181 +64,16 @@ ELEMENT_ACTIONS = frozenset({"click", "type", "hover", "select"})
 DEFAULT_ALWAYS = ("goto", "scroll", "go_back", "note_down", "stop")
 
 
-def _regex(pattern: str) -> str:
-    try:
-        re.compile(pattern)
-    except re.error as error:
-        raise ValueError(f"not a regular expression: {pattern!r} ({error})") from None
-    return pattern
-
-
-def _role(role: str) -> str:
-    if role not in ARIA_ROLES:
-        close = sorted(r for r in ARIA_ROLES if r.startswith(role[:3]))
-        hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        raise ValueError(f"unknown ARIA role {role!r}{hint}")
-    return role
-
-
 def _action(name: str) -> str:
     if name not in ACTIONS_BY_NAME:
         raise ValueError(f"unknown action {name!r} (known: {', '.join(ACTIONS_BY_NAME)})")
     return name
 
 
-Regex = Annotated[str, AfterValidator(_regex)]
-Role = Annotated[str, AfterValidator(_role)]
 ActionName = Annotated[str, AfterValidator(_action)]
 
 
-class _Strict(BaseModel):
-    """Unknown keys are mistakes (a misspelt `instructions` must not be ignored)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Landmark(_Strict):
-    """Something on the page: a node with this role and/or a name matching `name`, or page
-    text matching `text`. `min` asks for at least that many such nodes."""
-
-    role: Role | None = None
-    name: Regex | None = None
-    text: Regex | None = None
-    min: int = Field(default=1, ge=1)
-    within: Literal["page", "content"] = "page"
-    """Where to look: the whole page, or only its content (its `main` landmark when it has
-    one, else all but navigation, banners, footers and sidebars): a search box in a site's
-    header is not what the page is about."""
-
-    @model_validator(mode="after")
-    def _something(self) -> Landmark:
-        if self.role is None and self.name is None and self.text is None:
-            raise ValueError("a landmark needs a role, a name or a text pattern")
-        if self.text is not None and (self.role is not None or self.name is not None):
-            raise ValueError("a text landmark takes no role or name (use two landmarks)")
-        return self
-
-    @cached_property
-    def name_pattern(self) -> re.Pattern[str] | None:
-        return re.compile(self.name, re.IGNORECASE) if self.name is not None else None
-
-    @cached_property
-    def text_pattern(self) -> re.Pattern[str] | None:
-        return re.compile(self.text, re.IGNORECASE) if self.text is not None else None
-
-    def describe(self) -> str:
-        if self.text is not None:
-            return f"text /{self.text}/"
-        parts = [self.role or "any role"]
-        if self.name is not None:
-            parts.append(f"/{self.name}/")
-        if self.min > 1:
-            parts.append(f"x{self.min}+")
-        if self.within == "content":
-            parts.append("in the content")
-        return " ".join(parts)
-
-
-class Content(_Strict):
-    """How much the page's content holds, and how much of it is links: the page's `main`
-    landmark when it has one, else everything outside navigation, banners, footers and
-    sidebars. `words` counts words outside links; `link_share` is the share of all words
-    that are in links (an index page is mostly links, an article mostly not); `prose` counts
-    words in paragraphs; `items` are its repeated entries (the most siblings of one kind that
-    each hold a link and a few words: list entries, table rows, cards)."""
-
-    words_min: int | None = Field(default=None, ge=0)
-    words_max: int | None = Field(default=None, ge=0)
-    link_share_min: float | None = Field(default=None, ge=0, le=1)
-    link_share_max: float | None = Field(default=None, ge=0, le=1)
-    prose_min: int | None = Field(default=None, ge=0)
-    """Words in paragraphs (running text, not table cells, list items or labels)."""
-    prose_max: int | None = Field(default=None, ge=0)
-    items_min: int | None = Field(default=None, ge=0)
-    """Items of one kind side by side, each holding a link (list entries, table rows, cards)."""
-    item_share_min: float | None = Field(default=None, ge=0, le=1)
-    """The least share of the content's words inside those items."""
-    item_share_max: float | None = Field(default=None, ge=0, le=1)
-    """The most share of the content's words inside those items (not a list of entries)."""
-    records_min: int | None = Field(default=None, ge=0)
-    """Rows of facts under one data table's header row (a table of records)."""
-    records_max: int | None = Field(default=None, ge=0)
-
-    def describe(self) -> str:
-        parts = []
-        if self.prose_min is not None:
-            parts.append(f">= {self.prose_min} words of prose")
-        if self.prose_max is not None:
-            parts.append(f"<= {self.prose_max} words of prose")
-        if self.words_min is not None:
-            parts.append(f">= {self.words_min} words")
-        if self.words_max is not None:
-            parts.append(f"<= {self.words_max} words")
-        if self.link_share_min is not None:
-            parts.append(f">= {self.link_share_min:.0%} links")
-        if self.link_share_max is not None:
-            parts.append(f"<= {self.link_share_max:.0%} links")
-        if self.items_min is not None:
-            parts.append(f">= {self.items_min} linked items")
-        if self.item_share_min is not None:
-            parts.append(f">= {self.item_share_min:.0%} of words in them")
-        if self.records_min is not None:
-            parts.append(f">= {self.records_min} rows of a data table")
-        if self.records_max is not None:
-            parts.append(f"<= {self.records_max} rows of a data table")
-        if self.item_share_max is not None:
-            parts.append(f"<= {self.item_share_max:.0%} of words in linked items")
-        return "content " + ", ".join(parts)
-
-
-class Match(_Strict):
-    """Recognition rules; every rule given must hold. `url` patterns are searched in the
-    URL's path, query and fragment (the host differs between deployments); one must match.
-    `all` landmarks must all be present, at least one of `any`, none of `none`. `either`
-    holds alternative rule sets, one of which must hold too (e.g. a site recognised by its
-    URL or by its logo)."""
-
-    url: list[Regex] = []
-    url_not: list[Regex] = []
-    status: Regex | None = None
-    """A pattern the HTTP status of the page's document must match (`'^[45]'`: an error
-    status); it never holds on a page whose status is unknown."""
-    content: Content | None = None
-    """How much content the page has and how much of it is links."""
-    all: list[Landmark] = []
-    any: list[Landmark] = []
-    none: list[Landmark] = []
-    either: list[Match] = []
-
-    @property
-    def empty(self) -> bool:
-        return not (self.has_url or self.has_page or self.none)
-
-    @property
-    def has_url(self) -> bool:
-        """Whether there are URL rules."""
-        return bool(self.url or self.url_not)
-
-    @property
-    def has_page(self) -> bool:
-        """Whether there is positive evidence to find in the page itself (a status, nodes,
-        text): `none` alone only rules pages out."""
-        return bool(self.status or self.content or self.all or self.any or self.either)
-
-    @cached_property
-    def url_patterns(self) -> tuple[re.Pattern[str], ...]:
-        return tuple(re.compile(p, re.IGNORECASE) for p in self.url)
-
-    @cached_property
-    def url_not_patterns(self) -> tuple[re.Pattern[str], ...]:
-        return tuple(re.compile(p, re.IGNORECASE) for p in self.url_not)
-
-    @cached_property
-    def status_pattern(self) -> re.Pattern[str] | None:
-        return re.compile(self.status) if self.status is not None else None
-
-
-class ElementPattern(_Strict):
+class ElementPattern(Strict):
     """Elements an action may target: role and/or name pattern."""
 
     role: Role | None = None
@@ -261,7 +94,7 @@ class ElementPattern(_Strict):
         return f"{role} /{self.name}/" if self.name is not None else role
 
 
-class Permission(_Strict):
+class Permission(Strict):
     """Action types permitted in a state; element actions may be limited to `elements`.
     `purpose` says what the permission is for (shown to the model)."""
 
@@ -288,7 +121,7 @@ changes) needs a person's yes; *undoable* (the page itself offers the inverse: r
 cart and add back, unfollow and follow, a toggle) runs and is reported with its inverse."""
 
 
-class _Graded(_Strict):
+class _Graded(Strict):
     grade: Grade = "irreversible"
     undo: str = ""
     """How to take it back (undoable rules must say): "add the item to the cart again"."""
@@ -347,7 +180,7 @@ class Endpoint(_Graded):
         return re.compile(self.body, re.IGNORECASE) if self.body else None
 
 
-class Irreversible(_Strict):
+class Irreversible(Strict):
     """What must not happen without a person's yes."""
 
     controls: list[Control] = []
@@ -358,7 +191,7 @@ class Irreversible(_Strict):
     They never exempt anything from the site's own rules."""
 
 
-class State(_Strict):
+class State(Strict):
     """One kind of page of a site."""
 
     name: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
@@ -384,7 +217,7 @@ def _domain(value: str) -> str:
     return value
 
 
-class SiteInfo(_Strict):
+class SiteInfo(Strict):
     """The site as a whole."""
 
     name: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
@@ -408,7 +241,7 @@ class SiteInfo(_Strict):
     with the domain allowlist on, `webagent run` allows them too."""
 
 
-class Profile(_Strict):
+class Profile(Strict):
     """A validated site profile."""
 
     site: SiteInfo
