@@ -102,7 +102,8 @@ def test_sites_check_shows_site_state_and_permitted_actions(
     assert main(["sites", "check", site + "form.html"]) == 0
     out = capsys.readouterr().out
     assert "site:  generic (detected)" in out
-    assert "state: generic/form (its rules alone hold; high confidence)" in out
+    # a table of records is there too: the form wins by its priority
+    assert "state: generic/form (highest priority among form, listing; medium confidence)" in out
     assert "button 'Submit'" in out.split("evidence: ")[1].splitlines()[0]  # what the rules found
     assert "permitted actions: every action, on any element" in out  # advice, never a cage
 
