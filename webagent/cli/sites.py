@@ -86,16 +86,27 @@ def register(commands: Any) -> None:
         epilog=examples(
             "webagent sites check http://127.0.0.1:7770/checkout/cart/ --site demo_shop",
             "webagent sites check https://example.com/ --json",
+            "webagent sites check http://127.0.0.1:8082/demo/issue1 --profile learned/profile.toml",
         ),
     )
     check.add_argument("url", help="the page (http(s)://, file:// or a local path)")
-    check.add_argument("--site", default=None, help="the site profile (default: detect it)")
+    check.add_argument(
+        "--site",
+        "--profile",
+        default=None,
+        help="the site profile: a site's name, or a profile file (a learned one) (default: "
+        "detect it)",
+    )
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     check.add_argument(
         "--ask-model", action="store_true", help="let the model settle pages the rules cannot"
     )
     add_model_options(check)
     check.set_defaults(run=run_check)
+
+    from webagent.cli.sites_learn import register_learn
+
+    register_learn(sub)
 
 
 def run_check(args: argparse.Namespace) -> int:

@@ -1,6 +1,7 @@
 """The site profiles webagent ships, found next to the local sites: `sites/<name>/profile.toml`.
 
 profile = site_profile("demo_shop")
+profile = site_profile("learned/profile.toml")        # any profile file, by its path
 profile = detect_profile(PageIndex.of(observation))   # the best match, else "generic"
 """
 
@@ -30,7 +31,15 @@ def profile_path(name: str) -> Path:
 
 
 def site_profile(name: str) -> Profile:
-    """The profile of site `name`; `ConfigError` naming the profiles there are."""
+    """The profile of site `name`, or the profile file at a path (`learned/profile.toml`, or
+    a folder holding one: a profile written or learned anywhere); `ConfigError` naming the
+    profiles there are."""
+    given = Path(name)
+    if name.endswith(".toml") or (given.is_dir() and (given / "profile.toml").is_file()):
+        path = given if name.endswith(".toml") else given / "profile.toml"
+        if not path.is_file():
+            raise ConfigError(f"no profile file at {path}")
+        return _load(path.resolve(), path.stat().st_mtime_ns)
     path = profile_path(name)
     if not path.is_file():
         known = ", ".join(profile_names()) or "none"

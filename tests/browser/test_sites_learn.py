@@ -1,0 +1,134 @@
+"""`webagent sites learn`: a small local site explored read-only and its profile drafted.
+
+The site (tests/data/learn_site) has a home page, a table of teas, four tea pages with a
+"Buy now" form, an about page, a contact form, a sign-out link, a PDF and a link to another
+host. Exploring follows links only: the forms are never sent, and the sign-out link, the
+file and the other host are never asked for.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from webagent.cli import main
+from webagent.explore.crawl import learn_site
+from webagent.explore.draft import ExploredPage
+from webagent.sites.classify import Classifier
+from webagent.sites.profiles import site_profile
+
+SITE = Path(__file__).parents[1] / "data" / "learn_site"
+
+
+class _Recorded(http.server.SimpleHTTPRequestHandler):
+    """Serves the site's files and writes down every request's method and path."""
+
+    requests: list[tuple[str, str]]
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, directory=str(SITE), **kwargs)  # type: ignore[arg-type]
+
+    def log_message(self, format: str, *args: object) -> None:
+        self.requests.append((self.command, self.path))
+
+
+@pytest.fixture
+def site() -> Iterator[tuple[str, list[tuple[str, str]]]]:
+    requests: list[tuple[str, str]] = []
+    handler = type("Handler", (_Recorded,), {"requests": requests})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    yield f"http://{host}:{port}/index.html", requests
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_site_is_learned_read_only_into_a_profile_that_loads_and_fits_its_pages(
+    site: tuple[str, list[tuple[str, str]]], tmp_path: Path
+) -> None:
+    start, requests = site
+    lines: list[str] = []
+    learned = learn_site(start, tmp_path / "learned", max_pages=20, pace=0, progress=lines.append)
+    # home, the list and its two sort orders, four teas, about, contact
+    assert learned.pages == 10
+    assert any("/items/3.html" in line for line in lines)  # progress, a line per page
+    # read-only: only GETs, never the forms, the sign-out, the file or the other host
+    assert {method for method, _ in requests} == {"GET"}
+    paths = {path for _, path in requests}
+    assert not any(p.startswith(("/logout", "/order", "/contact?", "/menu.pdf")) for p in paths)
+
+    profile = site_profile(str(learned.profile))  # any profile file, by its path
+    assert profile.site.advisory
+    states = {state.name: state for state in profile.states}
+    teas = [s for s in profile.states if any("items" in u for u in s.match.url)]
+    assert len(teas) == 1, [s.name for s in profile.states]  # the four teas are one state
+    assert teas[0].match.url == ["^/items/\\d+\\.html/?(?=$|[?#])"]
+    assert "other" in states  # the fallback
+    report = learned.report.read_text()
+    assert "10 pages in 4 candidate states" in report
+    assert "The rules put 10 of 10 pages (100%) back in their state." in report
+    assert "back in their state" in report
+
+    # the profile fits the pages it was drawn from: each page's state is its group's
+    classifier = Classifier(profile)
+    pages = [
+        ExploredPage.from_json(json.loads(p.read_text()))
+        for p in sorted((tmp_path / "learned" / "pages").glob("*.json"))
+    ]
+    found = {
+        page.url.rsplit("/", 1)[-1]: classifier.classify(page.observation()).state for page in pages
+    }
+    assert len({found[f"{i}.html"] for i in range(1, 5)}) == 1
+    assert found["contact.html"] != found["about.html"]
+
+
+def test_a_stopped_exploration_goes_on_where_it_stopped(
+    site: tuple[str, list[tuple[str, str]]], tmp_path: Path
+) -> None:
+    start, requests = site
+    out = tmp_path / "learned"
+    first = learn_site(start, out, max_pages=3, pace=0)
+    assert first.pages == 3
+    read_first = [path for _, path in requests if path.endswith(".html")]
+    requests.clear()
+    second = learn_site(start, out, max_pages=8, pace=0)
+    assert second.pages == 8
+    read_again = [path for _, path in requests if path.endswith(".html")]
+    assert not set(read_first) & set(read_again), "pages read before were read again"
+
+
+def test_the_command_learns_and_sites_check_uses_the_profile(
+    site: tuple[str, list[tuple[str, str]]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start, _ = site
+    out = tmp_path / "learned"
+    assert (
+        main(["sites", "learn", start, "--out", str(out), "--max-pages", "8", "--pace", "0"]) == 0
+    )
+    printed = capsys.readouterr()
+    assert "8 pages read" in printed.out
+    assert "[8/8]" in printed.err
+    item = start.replace("index.html", "items/2.html")
+    assert main(["sites", "check", item, "--profile", str(out / "profile.toml")]) == 0
+    checked = capsys.readouterr().out
+    assert "(given)" in checked
+    assert "its rules alone hold" in checked
+
+
+def test_bad_input_says_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sites", "learn", "ftp://x.test/", "--out", str(tmp_path)]) == 2
+    assert "unsupported scheme 'ftp'" in capsys.readouterr().err
+    assert main(["sites", "learn", str(SITE / "index.html"), "--out", str(tmp_path)]) == 2
+    assert "over http(s)" in capsys.readouterr().err
+    assert (
+        main(["sites", "learn", "http://x.test/", "--out", str(tmp_path), "--max-pages", "0"]) == 2
+    )
+    assert "--max-pages" in capsys.readouterr().err
+    assert main(["sites", "check", "http://x.test/", "--profile", str(tmp_path / "no.toml")]) == 2
+    assert "no profile file" in capsys.readouterr().err

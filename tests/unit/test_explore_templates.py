@@ -1,0 +1,57 @@
+"""URL templates for learning a site's states: ids, hashes and names generalised, a list's
+filters not a kind of page, a search's query one."""
+
+from __future__ import annotations
+
+import re
+
+from webagent.explore.templates import template_regex, url_templates
+
+
+def test_ids_hashes_and_names_are_generalised() -> None:
+    urls = [
+        "http://t/issues/1",
+        "http://t/issues/22/",
+        "http://t/items/7.html",
+        "http://t/demo/msg7",
+        "http://t/info/585fb82e63",
+        "http://t/wiki/Tea",
+        "http://t/wiki/Milk",
+        "http://t/wiki/Sugar",
+        "http://t/wiki/Index/history",
+    ]
+    found = url_templates(urls)
+    assert found["http://t/issues/1"] == found["http://t/issues/22/"] == "/issues/{n}"
+    assert found["http://t/items/7.html"] == "/items/{n}.html"
+    assert found["http://t/demo/msg7"] == "/demo/msg{n}"
+    assert found["http://t/info/585fb82e63"] == "/info/{hash}"
+    assert found["http://t/wiki/Tea"] == "/wiki/{name}"  # three siblings or more
+    assert found["http://t/wiki/Index/history"] == "/wiki/Index/history"
+
+
+def test_filters_are_no_kind_of_page_and_a_search_is_one() -> None:
+    found = url_templates(
+        [
+            "http://t/teas.html?price=10-20&sort=asc",
+            "http://t/teas.html",
+            "http://t/find?q=tea&page=2",
+        ]
+    )
+    assert found["http://t/teas.html?price=10-20&sort=asc"] == "/teas.html"
+    assert found["http://t/find?q=tea&page=2"] == "/find?q={}"
+
+
+def test_a_templates_regex_matches_its_pages_and_not_others() -> None:
+    cases = {
+        "/issues/{n}": (
+            ["/issues/1", "/issues/22/", "/issues/3?tab=x"],
+            ["/issues/new", "/issues/1/edit"],
+        ),
+        "/wiki/{name}": (["/wiki/Tea"], ["/wiki/Tea/history", "/wiki/"]),
+        "/": (["/", ""], ["/about"]),
+        "/find?q={}": (["/find?q=tea", "/find?page=2&q=tea"], ["/find", "/find?page=2"]),
+    }
+    for template, (yes, no) in cases.items():
+        pattern = re.compile(template_regex(template))
+        assert all(pattern.search(url) for url in yes), (template, yes)
+        assert not any(pattern.search(url) for url in no), (template, no)

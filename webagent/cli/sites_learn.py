@@ -1,0 +1,70 @@
+"""`webagent sites learn URL`: explore a site read-only and draft its LASER profile."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from webagent.cli.help import examples
+from webagent.errors import ConfigError
+
+
+def register_learn(sub: Any) -> None:
+    learn = sub.add_parser(
+        "learn",
+        help="explore a site read-only and draft its profile (states, rules, advice)",
+        description=(
+            "Explore the site at URL by following its links (no click, no form sent, "
+            "nothing irreversible: the network guard refuses it, and nothing leaves the "
+            "site's host), then group the pages read into candidate states by URL template "
+            "and by what the generic states make of them, and write DIR/profile.toml (a "
+            "profile in the project's format, for a person to review) and DIR/LEARNED.md "
+            "(pages per state, examples, how many pages the rules put back in their state). "
+            "Use the profile with --profile (run, tui, sites check) like a written one. "
+            "Pages read are kept in DIR/pages: a stopped run goes on where it stopped."
+        ),
+        epilog=examples(
+            "webagent sites learn http://127.0.0.1:8082/demo/ --out learned",
+            "webagent sites learn http://127.0.0.1:7770/ --out shop --max-pages 40 --pace 0.2",
+            "webagent sites check http://127.0.0.1:7770/ --profile shop/profile.toml",
+        ),
+    )
+    learn.add_argument("url", help="where to start (http(s)://); the site is its host")
+    learn.add_argument("--out", type=Path, required=True, metavar="DIR", help="where to write")
+    learn.add_argument(
+        "--max-pages", type=int, default=80, metavar="N", help="pages to read at most (80)"
+    )
+    learn.add_argument(
+        "--pace",
+        type=float,
+        default=0.5,
+        metavar="SECONDS",
+        help="wait between pages, to be polite to the site (default 0.5)",
+    )
+    learn.set_defaults(run=run_learn)
+
+
+def run_learn(args: argparse.Namespace) -> int:
+    from webagent.explore.crawl import learn_site  # heavy: the browser, the profiles
+    from webagent.urls import normalize_url
+
+    if args.max_pages < 1:
+        raise ConfigError("--max-pages must be 1 or more")
+    if args.pace < 0:
+        raise ConfigError("--pace cannot be negative")
+    url = normalize_url(args.url)
+    if not url.startswith(("http://", "https://")):
+        raise ConfigError(f"{args.url}: a site is learned over http(s)")
+
+    def progress(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    learned = learn_site(url, args.out, max_pages=args.max_pages, pace=args.pace, progress=progress)
+    print(f"{learned.pages} pages read, {learned.states} candidate states")
+    print(f"profile: {learned.profile}")
+    print(f"report:  {learned.report}")
+    if learned.held:
+        print(f"the guard held {len(learned.held)} request(s); none reached the site")
+    return 0

@@ -1,0 +1,250 @@
+"""Exploring a site read-only, and learning its profile from what was read.
+
+    result = learn_site("http://127.0.0.1:8082/demo/", Path("learned"), max_pages=80)
+    result.profile          # learned/profile.toml, validated
+    result.report           # learned/LEARNED.md
+
+Exploring opens pages by their links only (no click, no form sent, no search typed), through
+the network guard with the `deny` policy and an allowlist of the site's own host, so nothing
+irreversible reaches the site and nothing leaves it; sign-out links and files are not
+followed. Pages whose kind of address (see `templates`) has been read least come first, so
+80 pages spread over the site rather than down one list. Every page is written to
+`DIR/pages/` as it is read and `DIR/explore.json` holds what is left to read: a run that
+stops (Ctrl-C, a crash) goes on where it stopped when started again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit, urlunsplit
+
+from webagent.errors import ConfigError, WebAgentError
+from webagent.explore.draft import ExploredPage, group_pages, learned_report, profile_toml
+from webagent.explore.templates import split_url
+from webagent.observation.tree import AriaNode
+from webagent.sites.irreversible import graded_controls
+from webagent.sites.profile import load_profile
+from webagent.sites.profiles import GENERIC, site_profile
+
+_FILES = re.compile(
+    r"\.(png|jpe?g|gif|svg|webp|ico|pdf|zip|gz|tgz|bz2|xz|tar|whl|exe|dmg|css|js|map|json|xml|"
+    r"csv|txt|woff2?|ttf|mp[34]|webm|ogg|wav|avi|mov)$",
+    re.IGNORECASE,
+)
+_SIGN_OUT = re.compile(r"^\W*(log|sign) ?(out|off)\b|^\W*logout\b", re.IGNORECASE)
+_LEAVING = re.compile(r"/(log_?out|sign_?out|logoff)\b", re.IGNORECASE)
+
+
+@dataclass
+class Exploration:
+    """What a run has read and what is left (DIR/explore.json)."""
+
+    start: str
+    visited: list[str] = field(default_factory=list)
+    queue: list[str] = field(default_factory=list)
+    failed: dict[str, str] = field(default_factory=dict)
+    """Links that could not be read, and why (a guard's refusal, an HTTP failure)."""
+
+    def save(self, path: Path) -> None:
+        data = {"start": self.start, "visited": self.visited, "queue": self.queue}
+        data["failed"] = self.failed  # type: ignore[assignment]
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        temporary.replace(path)
+
+    @classmethod
+    def load(cls, path: Path, start: str) -> Exploration:
+        if not path.is_file():
+            return cls(start, queue=[start])
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            found = cls(
+                str(data["start"]),
+                [str(u) for u in data["visited"]],
+                [str(u) for u in data["queue"]],
+                {str(k): str(v) for k, v in data.get("failed", {}).items()},
+            )
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise ConfigError(f"{path}: not an exploration to go on with ({error})") from error
+        if found.start != start:
+            raise ConfigError(
+                f"{path.parent} holds an exploration of {found.start}, not {start}: "
+                "give another --out, or the same URL"
+            )
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Learned:
+    profile: Path
+    report: Path
+    pages: int
+    states: int
+    held: tuple[str, ...]
+    """Requests the network guard held back while exploring (they never reached the site)."""
+
+
+def page_links(url: str, roots: tuple[AriaNode, ...]) -> list[str]:
+    """The pages of the same origin the page's links lead to, in order, without fragments,
+    files or sign-out links."""
+    origin = urlsplit(url)[:2]
+    found: list[str] = []
+    for root in roots:
+        for node in root.walk():
+            if node.role != "link" or not node.url or _SIGN_OUT.search(node.name or ""):
+                continue
+            target = urlsplit(urljoin(url, node.url))
+            if target[:2] != origin or target.scheme not in ("http", "https"):
+                continue
+            if _FILES.search(target.path) or _LEAVING.search(target.path):
+                continue
+            link = urlunsplit((*target[:4], ""))
+            if link not in found:
+                found.append(link)
+    return found
+
+
+def _kind(url: str) -> str:
+    """A coarse kind of address for spreading the reading: ids generalised, the last step
+    reduced to its extension, a search's key kept (filters and sorting are not a kind)."""
+    steps, query = split_url(url)
+    if steps:
+        last = steps[-1]
+        steps = [*steps[:-1], "*" + (last[last.rfind(".") :] if "." in last else "")]
+    return "/".join(steps) + query
+
+
+def _next(queue: list[str], read: Counter[str]) -> str:
+    """The link to read next: addresses without a query first (a list's filters and sort
+    orders multiply without end), then of the kind read least, with the fewest query
+    parameters, the earliest found."""
+    order = {url: index for index, url in enumerate(queue)}
+
+    def rank(url: str) -> tuple[int, int, int, int]:
+        query = urlsplit(url).query
+        return (bool(query), read[_kind(url)], query.count("&"), order[url])
+
+    return min(queue, key=rank)
+
+
+def explore(
+    start: str,
+    out: Path,
+    *,
+    max_pages: int = 80,
+    pace: float = 0.5,
+    progress: Callable[[str], None] = lambda line: None,
+) -> tuple[list[ExploredPage], tuple[str, ...]]:
+    """Read up to `max_pages` pages of the site at `start` into `out/pages/`; the pages read
+    (this run's and an earlier one's) and the requests the guard held."""
+    from webagent.browser import launch  # heavy: only when exploring
+    from webagent.sites.risk import SiteJudge
+
+    host = urlsplit(start).netloc
+    pages_dir = out / "pages"
+    pages_dir.mkdir(parents=True, exist_ok=True)
+    state_path = out / "explore.json"
+    state = Exploration.load(state_path, start)
+    pages = [
+        ExploredPage.from_json(json.loads(p.read_text(encoding="utf-8")))
+        for p in sorted(pages_dir.glob("*.json"))
+    ]
+    read = Counter(_kind(page.url) for page in pages)
+    held: list[str] = []
+    with launch(judge=SiteJudge, allow_domains=[host.split(":")[0]]) as browser:
+        tab = browser.open("about:blank")
+        while state.queue and len(state.visited) < max_pages:
+            url = _next(state.queue, read)
+            state.queue.remove(url)
+            state.visited.append(url)
+            try:
+                tab.goto(url)
+                observation = tab.observe(full_page=True)
+                snapshot = tab.snapshot()
+            except WebAgentError as error:  # a navigation refused or failed, a page unreadable
+                state.failed[url] = str(error)
+                progress(f"[{len(state.visited)}/{max_pages}] {url}: not read ({error})")
+                state.save(state_path)
+                continue
+            final = observation.url
+            links = page_links(final, observation.tree)
+            page = ExploredPage(
+                final, observation.status, observation.title, snapshot, tuple(links)
+            )
+            number = len(pages) + 1
+            (pages_dir / f"{number:04d}.json").write_text(
+                json.dumps(page.to_json(), ensure_ascii=False, indent=1), encoding="utf-8"
+            )
+            pages.append(page)
+            read[_kind(final)] += 1
+            known = set(state.visited) | set(state.queue) | {p.url for p in pages}
+            state.queue.extend(link for link in links if link not in known)
+            held.extend(tab.blocked)
+            progress(f"[{len(state.visited)}/{max_pages}] {final} ({len(links)} links)")
+            state.save(state_path)
+            time.sleep(pace)
+        held.extend(d.describe() for d in tab.decisions if not d.approved)
+    return pages, tuple(dict.fromkeys(held))
+
+
+def _control_lines(pages: list[ExploredPage]) -> list[str]:
+    """The controls of the explored pages the generic lexicon grades, as rules to review."""
+    generic = site_profile(GENERIC)
+    seen: dict[tuple[str, str], str] = {}
+    for page in pages:
+        for control in graded_controls(generic, None, page.observation()):
+            key = (control.element.role, control.element.name)
+            if key in seen or not control.element.name:
+                continue
+            name = "^" + re.escape(control.element.name) + "$"
+            parts = [
+                f"role = {json.dumps(key[0])}",
+                f"name = {json.dumps(name)}",
+                f"reason = {json.dumps(control.reason)}",
+            ]
+            if control.grade == "undoable":
+                parts += ['grade = "undoable"', f"undo = {json.dumps(control.undo)}"]
+            seen[key] = "{ " + ", ".join(parts) + " }"
+    return list(seen.values())
+
+
+def site_name(start: str) -> str:
+    """A profile name from the site's host and port: `127.0.0.1:8082` -> `site_127_0_0_1_8082`."""
+    words = re.sub(r"[^a-z0-9]+", "_", urlsplit(start).netloc.lower()).strip("_")
+    return words if re.match(r"^[a-z]", words) else f"site_{words}"
+
+
+def learn_site(
+    start: str,
+    out: Path,
+    *,
+    max_pages: int = 80,
+    pace: float = 0.5,
+    progress: Callable[[str], None] = lambda line: None,
+) -> Learned:
+    """Explore the site, then write `out/profile.toml` (validated) and `out/LEARNED.md`."""
+    pages, held = explore(start, out, max_pages=max_pages, pace=pace, progress=progress)
+    if not pages:
+        raise WebAgentError(f"no page of {start} could be read: nothing to learn from")
+    generic = site_profile(GENERIC)
+    groups = group_pages(pages, generic)
+    name = site_name(start)
+    scheme, netloc = urlsplit(start)[:2]
+    origin = f"{scheme}://{netloc}"
+    text = profile_toml(name, origin, groups, generic, controls=_control_lines(pages))
+    profile_path = out / "profile.toml"
+    profile_path.write_text(text, encoding="utf-8")
+    learned = load_profile(profile_path)  # what is written loads like a written profile
+    report_path = out / "LEARNED.md"
+    report = learned_report(name, groups, learned)
+    if held:
+        report += "\n## Requests the guard held (none reached the site)\n\n"
+        report += "\n".join(f"- {line}" for line in held) + "\n"
+    report_path.write_text(report, encoding="utf-8")
+    return Learned(profile_path, report_path, len(pages), len(groups), held)
