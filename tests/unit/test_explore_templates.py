@@ -29,6 +29,23 @@ def test_ids_hashes_and_names_are_generalised() -> None:
     assert found["http://t/wiki/Index/history"] == "/wiki/Index/history"
 
 
+def test_a_step_made_from_data_between_others_is_a_name() -> None:
+    """Topics in two forums are one template; routes' own words stay as they are."""
+    found = url_templates(
+        [
+            "http://t/forum/teas-2/topic/treacle-3/",
+            "http://t/forum/teas-2/topic/milk-first-5/",
+            "http://t/forum/croquet-6/topic/flamingos-11/",
+            "http://t/wiki/Tea",
+            "http://t/issues/5",
+        ]
+    )
+    assert found["http://t/forum/teas-2/topic/treacle-3/"] == "/forum/{name}/topic/{name}"
+    assert found["http://t/forum/croquet-6/topic/flamingos-11/"] == "/forum/{name}/topic/{name}"
+    assert found["http://t/wiki/Tea"] == "/wiki/Tea"
+    assert found["http://t/issues/5"] == "/issues/{n}"
+
+
 def test_filters_are_no_kind_of_page_and_a_search_is_one() -> None:
     found = url_templates(
         [

@@ -102,9 +102,13 @@ def group_pages(pages: list[ExploredPage], generic: Profile) -> list[Group]:
             kind = kinds[id(page)]
             if "?" in page.url and "?" not in template:
                 kind = by_path.get(page.url.split("?", 1)[0], major)
-            # Templates of one kind whose addresses end alike (`.html`, or no extension) are
-            # one state: the categories of a shop at /a.html, /a/b.html, /a/b/c.html.
-            key = (kind, _ending(template))
+            elif counts[kind] == 1 and len(members) >= MANY:
+                kind = major  # one product page of many that reads as a form (its review)
+            # Templates of one kind whose addresses end in one extension are one state (the
+            # categories of a shop at /a.html, /a/b.html, /a/b/c.html: a site that rewrites
+            # its addresses flattens them); other templates are states of their own.
+            ending = _ending(template)
+            key = (kind, ending if ending.startswith(".") else template)
             group = groups.setdefault(key, Group([], kind))
             group.pages.append(page)
             if template not in group.templates:
@@ -129,6 +133,11 @@ def _shares_addresses(group: Group, groups: list[Group]) -> bool:
         if other is not group
         for page in other.pages
     )
+
+
+MANY = 10
+"""A template with this many pages takes in the one page of it that reads as another kind
+(on a small site, one page of its own kind is a state: the contact form)."""
 
 
 def _ending(template: str) -> str:

@@ -7,7 +7,8 @@
 
 A step of a path that is a number, a hash or a word with a number (`msg7`) is an id
 wherever it is; the last step is a name when three pages or more share everything before
-it. A query keeps only a search's key, not its value (`/search?q={}`); keys that filter,
+it; a step before it, made from data (`tea-party`), when paths differ only there and at
+their end. A query keeps only a search's key, not its value (`/search?q={}`); keys that filter,
 sort or page a list do not change the kind of page. Pure: no browser.
 """
 
@@ -60,23 +61,48 @@ def split_url(url: str) -> tuple[list[str], str]:
     return steps, query
 
 
+_SLUG = re.compile(r"[-_\d]|%20")
+"""A step made from data (`tea-party`, `croquet-with-flamingos-6`), not a route's word."""
+
+
 def url_templates(urls: Iterable[str]) -> dict[str, str]:
     """Each URL's template (see the module's doc)."""
     split = {url: split_url(url) for url in urls}
+    paths = {url: list(steps) for url, (steps, _) in split.items()}
+    _name_middle_steps(paths)
     children: dict[tuple[str, ...], set[str]] = defaultdict(set)
-    for steps, _ in split.values():
+    for steps in paths.values():
         if steps and steps[-1] and not steps[-1].startswith("{"):
             children[tuple(steps[:-1])].add(steps[-1])
-    result = {}
-    for url, (steps, query) in split.items():
+    for steps in paths.values():
         parent = tuple(steps[:-1])
-        shown = steps
         if steps and steps[-1] in children.get(parent, ()) and len(children[parent]) >= SIBLINGS:
             stem, dot, extension = steps[-1].rpartition(".")
-            named = "{name}" + (dot + extension if dot and stem and len(extension) <= 5 else "")
-            shown = [*parent, named]
-        result[url] = "/" + "/".join(shown) + query
-    return result
+            keep = dot and stem and len(extension) <= 5
+            steps[-1] = "{name}" + (dot + extension if keep else "")
+    return {url: "/" + "/".join(paths[url]) + split[url][1] for url in split}
+
+
+def _name_middle_steps(paths: dict[str, list[str]]) -> None:
+    """A step before the last is a name when it is made from data and two paths or more
+    differ there and in their last step only (`/projects/tea-party/wiki` and
+    `/projects/croquet/issues`: `/projects/{name}/...`)."""
+    longest = max((len(steps) for steps in paths.values()), default=0)
+    for index in range(longest - 2, -1, -1):
+        values: dict[tuple[int, tuple[str, ...], tuple[str, ...]], set[str]] = defaultdict(set)
+
+        def around(
+            steps: list[str], index: int = index
+        ) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+            return (len(steps), tuple(steps[:index]), tuple(steps[index + 1 : -1]))
+
+        for steps in paths.values():
+            if len(steps) > index + 1:
+                values[around(steps)].add(steps[index])
+        for steps in paths.values():
+            step = steps[index] if len(steps) > index + 1 else "{"
+            if not step.startswith("{") and _SLUG.search(step) and len(values[around(steps)]) >= 2:
+                steps[index] = "{name}"
 
 
 _PLACES = {
