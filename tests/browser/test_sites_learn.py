@@ -17,8 +17,11 @@ from pathlib import Path
 import pytest
 
 from webagent.cli import main
+from webagent.errors import WebAgentError
 from webagent.explore.crawl import learn_site
 from webagent.explore.draft import ExploredPage
+from webagent.safety import Secrets
+from webagent.sites import SiteServer, start_site
 from webagent.sites.classify import Classifier
 from webagent.sites.profiles import site_profile
 
@@ -132,3 +135,40 @@ def test_bad_input_says_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "--max-pages" in capsys.readouterr().err
     assert main(["sites", "check", "http://x.test/", "--profile", str(tmp_path / "no.toml")]) == 2
     assert "no profile file" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
+    with start_site(
+        "demo_shop", db=tmp_path_factory.mktemp("shop") / "shop.sqlite", reset=True
+    ) as s:
+        yield s
+
+
+def test_signed_in_the_account_pages_are_learned_and_no_file_holds_the_password(
+    shop: SiteServer, tmp_path: Path
+) -> None:
+    """With a username and password, exploring signs in through the site's own sign-in form
+    (found behind its sign-in link) and reads the account's pages; the password is typed
+    through its placeholder and written nowhere."""
+    password = "Password.123"
+    secrets = Secrets({"username": "emma.lopez@gmail.com", "password": password})
+    lines: list[str] = []
+    out = tmp_path / "learned"
+    learned = learn_site(
+        shop.url + "/customer/account/", out, max_pages=12, pace=0, secrets=secrets,
+        progress=lines.append,
+    )  # fmt: skip
+    assert lines[0].startswith("signed in at ")
+    pages = [json.loads(p.read_text()) for p in sorted((out / "pages").glob("*.json"))]
+    assert all(page["signed_in"] for page in pages)
+    assert any("/sales/order/history" in page["url"] for page in pages)
+    assert not [p for p in out.rglob("*") if p.is_file() and password in p.read_text()]
+    assert learned.pages == 12
+
+
+def test_wrong_credentials_stop_before_anything_is_read(shop: SiteServer, tmp_path: Path) -> None:
+    secrets = Secrets({"username": "emma.lopez@gmail.com", "password": "not-her-password"})
+    with pytest.raises(WebAgentError, match="did not work"):
+        learn_site(shop.url + "/", tmp_path / "learned", max_pages=5, pace=0, secrets=secrets)
+    assert not list((tmp_path / "learned" / "pages").glob("*.json"))

@@ -28,6 +28,7 @@ def register_learn(sub: Any) -> None:
         epilog=examples(
             "webagent sites learn http://127.0.0.1:8082/demo/ --out learned",
             "webagent sites learn http://127.0.0.1:7770/ --out shop --max-pages 40 --pace 0.2",
+            "webagent sites learn http://127.0.0.1:7770/ --out shop --secrets login.toml",
             "webagent sites check http://127.0.0.1:7770/ --profile shop/profile.toml",
         ),
     )
@@ -43,11 +44,18 @@ def register_learn(sub: Any) -> None:
         metavar="SECONDS",
         help="wait between pages, to be polite to the site (default 0.5)",
     )
+    learn.add_argument(
+        "--secrets",
+        metavar="FILE",
+        help="sign in first with the `username` and `password` in this TOML or JSON file "
+        "(typed through placeholders, redacted from every page written)",
+    )
     learn.set_defaults(run=run_learn)
 
 
 def run_learn(args: argparse.Namespace) -> int:
-    from webagent.explore.crawl import learn_site  # heavy: the browser, the profiles
+    from webagent.explore.crawl import PASSWORD, USERNAME, learn_site  # heavy: the browser
+    from webagent.safety import Secrets
     from webagent.urls import normalize_url
 
     if args.max_pages < 1:
@@ -58,10 +66,19 @@ def run_learn(args: argparse.Namespace) -> int:
     if not url.startswith(("http://", "https://")):
         raise ConfigError(f"{args.url}: a site is learned over http(s)")
 
+    secrets = None
+    if args.secrets:
+        secrets = Secrets.from_file(args.secrets)
+        missing = {USERNAME, PASSWORD} - set(secrets.names)
+        if missing:
+            raise ConfigError(f"{args.secrets} lacks {' and '.join(sorted(missing))}")
+
     def progress(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    learned = learn_site(url, args.out, max_pages=args.max_pages, pace=args.pace, progress=progress)
+    learned = learn_site(
+        url, args.out, max_pages=args.max_pages, pace=args.pace, secrets=secrets, progress=progress
+    )
     print(f"{learned.pages} pages read, {learned.states} candidate states")
     print(f"profile: {learned.profile}")
     print(f"report:  {learned.report}")

@@ -22,13 +22,18 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 from webagent.errors import ConfigError, WebAgentError
 from webagent.explore.draft import ExploredPage, group_pages, learned_report, profile_toml
 from webagent.explore.templates import split_url
+from webagent.observation import Observation
 from webagent.observation.tree import AriaNode
+from webagent.safety.secrets import Secrets
+from webagent.sites.classify import signed_in
 from webagent.sites.irreversible import graded_controls
+from webagent.sites.match import PageIndex
 from webagent.sites.profile import load_profile
 from webagent.sites.profiles import GENERIC, site_profile
 
@@ -110,6 +115,65 @@ def page_links(url: str, roots: tuple[AriaNode, ...]) -> list[str]:
     return found
 
 
+_SIGN_IN = re.compile(r"^\W*((log|sign) ?(me )?(in|on)|login)\b", re.IGNORECASE)
+_PASSWORD = re.compile(r"pass ?(word|code|phrase)", re.IGNORECASE)
+USERNAME, PASSWORD = "username", "password"
+"""The names of the credentials in a `--secrets` file."""
+
+
+def _sign_in_form(observation: Observation) -> tuple[str, str, str] | None:
+    """The ids of a sign-in form's username field, password field and button, if the page
+    shows one: a field named like a password, another text field before it, and a button
+    saying sign in (or log in)."""
+    fields = [e for e in observation.elements if e.role in ("textbox", "searchbox")]
+    password = next((e for e in fields if _PASSWORD.search(e.name)), None)
+    if password is None:
+        return None
+    before = [e for e in fields[: fields.index(password)] if e.role == "textbox"]
+    button = next(
+        (e for e in observation.elements if e.role == "button" and _SIGN_IN.search(e.name)), None
+    )
+    if not before or button is None:
+        return None
+    return before[-1].id, password.id, button.id
+
+
+def sign_in(tab: Any, start: str) -> str:
+    """Sign in with the `username` and `password` secrets: on the start page's sign-in form,
+    or on the page its sign-in link leads to. The values are typed through their
+    placeholders (never written anywhere). The URL signed in at; `WebAgentError` saying why
+    when there is no sign-in form or the site did not take the credentials."""
+    tab.goto(start)
+    observation = tab.observe(full_page=True)
+    form = _sign_in_form(observation)
+    if form is None:
+        link = next(
+            (e for e in observation.elements if e.role == "link" and _SIGN_IN.search(e.name)),
+            None,
+        )
+        if link is None or not link.url:
+            raise WebAgentError(f"{start} shows no sign-in form and no sign-in link")
+        tab.goto(urljoin(observation.url, link.url))
+        observation = tab.observe(full_page=True)
+        form = _sign_in_form(observation)
+        if form is None:
+            raise WebAgentError(f"{observation.url} shows no sign-in form")
+    user, password, button = form
+    tab.act(f"type [{user}] [<secret>{USERNAME}</secret>] [0]")
+    tab.act(f"type [{password}] [<secret>{PASSWORD}</secret>] [0]")
+    result = tab.act(f"click [{button}]")
+    if result.error:
+        raise WebAgentError(f"signing in failed: {result.error}")
+    after = tab.observe(full_page=True)
+    signed, _ = signed_in(PageIndex.of(after))
+    if not signed:
+        raise WebAgentError(
+            f"signing in at {observation.url} did not work: the page after it shows no "
+            "sign-out link (wrong credentials?)"
+        )
+    return str(after.url)
+
+
 def _kind(url: str) -> str:
     """A coarse kind of address for spreading the reading: ids generalised, the last step
     reduced to its extension, a search's key kept (filters and sorting are not a kind)."""
@@ -139,10 +203,12 @@ def explore(
     *,
     max_pages: int = 80,
     pace: float = 0.5,
+    secrets: Secrets | None = None,
     progress: Callable[[str], None] = lambda line: None,
 ) -> tuple[list[ExploredPage], tuple[str, ...]]:
-    """Read up to `max_pages` pages of the site at `start` into `out/pages/`; the pages read
-    (this run's and an earlier one's) and the requests the guard held."""
+    """Read up to `max_pages` pages of the site at `start` into `out/pages/`, signed in
+    first when `secrets` hold a `username` and a `password`; the pages read (this run's and
+    an earlier one's) and the requests the guard held."""
     from webagent.browser import launch  # heavy: only when exploring
     from webagent.sites.risk import SiteJudge
 
@@ -158,7 +224,11 @@ def explore(
     read = Counter(_kind(page.url) for page in pages)
     held: list[str] = []
     with launch(judge=SiteJudge, allow_domains=[host.split(":")[0]]) as browser:
-        tab = browser.open("about:blank")
+        tab = browser.open("about:blank", secrets=secrets)
+        signed: bool | None = None
+        if secrets is not None and {USERNAME, PASSWORD} <= set(secrets.names):
+            progress(f"signed in at {sign_in(tab, start)}")
+            signed = True
         while state.queue and len(state.visited) < max_pages:
             url = _next(state.queue, read)
             state.queue.remove(url)
@@ -175,7 +245,7 @@ def explore(
             final = observation.url
             links = page_links(final, observation.tree)
             page = ExploredPage(
-                final, observation.status, observation.title, snapshot, tuple(links)
+                final, observation.status, observation.title, snapshot, tuple(links), signed
             )
             number = len(pages) + 1
             (pages_dir / f"{number:04d}.json").write_text(
@@ -226,10 +296,13 @@ def learn_site(
     *,
     max_pages: int = 80,
     pace: float = 0.5,
+    secrets: Secrets | None = None,
     progress: Callable[[str], None] = lambda line: None,
 ) -> Learned:
     """Explore the site, then write `out/profile.toml` (validated) and `out/LEARNED.md`."""
-    pages, held = explore(start, out, max_pages=max_pages, pace=pace, progress=progress)
+    pages, held = explore(
+        start, out, max_pages=max_pages, pace=pace, secrets=secrets, progress=progress
+    )
     if not pages:
         raise WebAgentError(f"no page of {start} could be read: nothing to learn from")
     generic = site_profile(GENERIC)
