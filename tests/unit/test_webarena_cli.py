@@ -111,6 +111,12 @@ def test_bad_input_is_a_clear_usage_error(capsys: pytest.CaptureFixture[str]) ->
         ("--tasks", DEMO_TASKS, "--shard", "3/2", "--dry-run"): "--shard K/N needs",
         ("--tasks", DEMO_TASKS): "--out DIR is required",
         ("--tasks", DEMO_TASKS, "--task-ids", "9999", "--dry-run"): "no task(s) 9999",
+        ("--tasks", DEMO_TASKS, "--out", "x", "--profile", "no/such.toml"): (
+            "no profile file at no/such.toml"
+        ),
+        ("--tasks", DEMO_TASKS, "--out", "x", "--profile", "nosuchsite"): (
+            "no profile for site 'nosuchsite'"
+        ),
     }
     for args, message in cases.items():
         assert main(["webarena", "run", *args]) == 2, args

@@ -94,6 +94,12 @@ def _register_run(sub: Any) -> None:
     )
     where.add_argument("--out", type=Path, metavar="DIR", help="where the run goes (required)")
     where.add_argument(
+        "--profile",
+        default=None,
+        help="one site profile for every page: a site's name or a profile file (a learned "
+        "one, `webagent sites learn`); default: each site's own, detected",
+    )
+    where.add_argument(
         "--screenshots",
         choices=("steps", "final", "none"),
         default="steps",
@@ -237,6 +243,7 @@ def run_run(args: argparse.Namespace) -> int:
         raise ConfigError("no task is selected")
     if args.budget is not None and not args.budget > 0:
         raise ConfigError(f"--budget must be more than 0 US dollars, not {args.budget:g}")
+    profile = _profile(args.profile)
     options = AgentOptions(
         model=model_config(args),
         mode=args.mode,
@@ -248,6 +255,7 @@ def run_run(args: argparse.Namespace) -> int:
         any_domain=args.any_domain,
         screenshots=args.screenshots,
         plans=_plans_file(args),
+        profile=profile,
     )
     bench = Benchmark(
         out=args.out,
@@ -352,3 +360,15 @@ def run_compare(args: argparse.Namespace) -> int:
     comparison = compare_runs(args.a, args.b)
     print(json.dumps(comparison.to_json(), indent=2) if args.json else comparison.text())
     return 0
+
+
+def _profile(given: str | None) -> str | None:
+    """The profile named or at a path, checked before any worker starts (a file's path made
+    absolute: the workers may not share the directory it was given from)."""
+    if given is None:
+        return None
+    from webagent.sites.profiles import site_profile  # pydantic: when it is used
+
+    site_profile(given)  # a bad name or file fails here, with its reason
+    path = Path(given)
+    return str(path.resolve()) if given.endswith(".toml") or path.is_dir() else given

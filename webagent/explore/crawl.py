@@ -55,10 +55,12 @@ class Exploration:
     queue: list[str] = field(default_factory=list)
     failed: dict[str, str] = field(default_factory=dict)
     """Links that could not be read, and why (a guard's refusal, an HTTP failure)."""
+    searched: bool = False
+    """Whether the site's search was tried (once, with a word of its own)."""
 
     def save(self, path: Path) -> None:
-        data = {"start": self.start, "visited": self.visited, "queue": self.queue}
-        data["failed"] = self.failed  # type: ignore[assignment]
+        data: dict[str, object] = {"start": self.start, "visited": self.visited}
+        data.update(queue=self.queue, failed=self.failed, searched=self.searched)
         temporary = path.with_suffix(".tmp")
         temporary.write_text(json.dumps(data, indent=1), encoding="utf-8")
         temporary.replace(path)
@@ -74,6 +76,7 @@ class Exploration:
                 [str(u) for u in data["visited"]],
                 [str(u) for u in data["queue"]],
                 {str(k): str(v) for k, v in data.get("failed", {}).items()},
+                bool(data.get("searched", False)),
             )
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise ConfigError(f"{path}: not an exploration to go on with ({error})") from error
@@ -174,6 +177,35 @@ def sign_in(tab: Any, start: str) -> str:
     return str(after.url)
 
 
+_SEARCH_BOX = re.compile(r"search|find|query|look ?up", re.IGNORECASE)
+_QUERY_WORD = re.compile(r"[A-Za-z]{5,}")
+
+
+def search_probe(observation: Observation) -> tuple[str, str] | None:
+    """The site's search box on this page and a harmless query for it: a word of five
+    letters or more from the page's own links (what the site holds), or None without a
+    search box."""
+    box = next(
+        (
+            e
+            for e in observation.elements
+            if e.role == "searchbox" or (e.role == "textbox" and _SEARCH_BOX.search(e.name))
+        ),
+        None,
+    )
+    if box is None:
+        return None
+    words = Counter(
+        word.lower()
+        for e in observation.elements
+        if e.role == "link"
+        for word in _QUERY_WORD.findall(e.name)
+    )
+    if not words:
+        return None
+    return box.id, words.most_common(1)[0][0]
+
+
 def _kind(url: str) -> str:
     """A coarse kind of address for spreading the reading: ids generalised, the last step
     reduced to its extension, a search's key kept (filters and sorting are not a kind)."""
@@ -197,6 +229,61 @@ def _next(queue: list[str], read: Counter[str]) -> str:
     return min(queue, key=rank)
 
 
+class _Reader:
+    """One exploration in progress: the tab, what was read, what is left."""
+
+    def __init__(self, tab: Any, out: Path, state: Exploration, signed: bool | None) -> None:
+        self.tab, self.state, self.signed = tab, state, signed
+        self.pages_dir = out / "pages"
+        self.state_path = out / "explore.json"
+        self.pages = [
+            ExploredPage.from_json(json.loads(p.read_text(encoding="utf-8")))
+            for p in sorted(self.pages_dir.glob("*.json"))
+        ]
+        self.read = Counter(_kind(page.url) for page in self.pages)
+
+    def read_next(self, max_pages: int, progress: Callable[[str], None]) -> None:
+        """Open the next link, keep the page and its links, try the site's search once."""
+        state = self.state
+        url = _next(state.queue, self.read)
+        state.queue.remove(url)
+        state.visited.append(url)
+        counter = f"[{len(state.visited)}/{max_pages}]"
+        try:
+            self.tab.goto(url)
+            observation = self.keep(self.tab.observe(full_page=True))
+        except WebAgentError as error:  # a navigation refused or failed, a page unreadable
+            state.failed[url] = str(error)
+            progress(f"{counter} {url}: not read ({error})")
+            return
+        progress(f"{counter} {observation.url}")
+        probe = None if state.searched else search_probe(observation)
+        if probe is not None and len(state.visited) < max_pages:
+            # The site's search, once, with one of its own words: its results are pages of
+            # their own kind that no link leads to.
+            state.searched = True
+            box, word = probe
+            if self.tab.act(f"type [{box}] [{word}] [1]").ok:
+                state.visited.append(f"search: {word}")
+                results = self.keep(self.tab.observe(full_page=True))
+                progress(f"[{len(state.visited)}/{max_pages}] searched for {word!r}: {results.url}")
+
+    def keep(self, observation: Observation) -> Observation:
+        """Write the page read, note its links to read later."""
+        final = observation.url
+        links = page_links(final, observation.tree)
+        status, title, snapshot = observation.status, observation.title, self.tab.snapshot()
+        page = ExploredPage(final, status, title, snapshot, tuple(links), self.signed)
+        name = f"{len(self.pages) + 1:04d}.json"
+        text = json.dumps(page.to_json(), ensure_ascii=False, indent=1)
+        (self.pages_dir / name).write_text(text, encoding="utf-8")
+        self.pages.append(page)
+        self.read[_kind(final)] += 1
+        known = set(self.state.visited) | set(self.state.queue) | {p.url for p in self.pages}
+        self.state.queue.extend(link for link in links if link not in known)
+        return observation
+
+
 def explore(
     start: str,
     out: Path,
@@ -212,55 +299,22 @@ def explore(
     from webagent.browser import launch  # heavy: only when exploring
     from webagent.sites.risk import SiteJudge
 
-    host = urlsplit(start).netloc
-    pages_dir = out / "pages"
-    pages_dir.mkdir(parents=True, exist_ok=True)
-    state_path = out / "explore.json"
-    state = Exploration.load(state_path, start)
-    pages = [
-        ExploredPage.from_json(json.loads(p.read_text(encoding="utf-8")))
-        for p in sorted(pages_dir.glob("*.json"))
-    ]
-    read = Counter(_kind(page.url) for page in pages)
-    held: list[str] = []
-    with launch(judge=SiteJudge, allow_domains=[host.split(":")[0]]) as browser:
+    (out / "pages").mkdir(parents=True, exist_ok=True)
+    state = Exploration.load(out / "explore.json", start)
+    host = urlsplit(start).netloc.split(":")[0]
+    with launch(judge=SiteJudge, allow_domains=[host]) as browser:
         tab = browser.open("about:blank", secrets=secrets)
         signed: bool | None = None
         if secrets is not None and {USERNAME, PASSWORD} <= set(secrets.names):
             progress(f"signed in at {sign_in(tab, start)}")
             signed = True
+        reader = _Reader(tab, out, state, signed)
         while state.queue and len(state.visited) < max_pages:
-            url = _next(state.queue, read)
-            state.queue.remove(url)
-            state.visited.append(url)
-            try:
-                tab.goto(url)
-                observation = tab.observe(full_page=True)
-                snapshot = tab.snapshot()
-            except WebAgentError as error:  # a navigation refused or failed, a page unreadable
-                state.failed[url] = str(error)
-                progress(f"[{len(state.visited)}/{max_pages}] {url}: not read ({error})")
-                state.save(state_path)
-                continue
-            final = observation.url
-            links = page_links(final, observation.tree)
-            page = ExploredPage(
-                final, observation.status, observation.title, snapshot, tuple(links), signed
-            )
-            number = len(pages) + 1
-            (pages_dir / f"{number:04d}.json").write_text(
-                json.dumps(page.to_json(), ensure_ascii=False, indent=1), encoding="utf-8"
-            )
-            pages.append(page)
-            read[_kind(final)] += 1
-            known = set(state.visited) | set(state.queue) | {p.url for p in pages}
-            state.queue.extend(link for link in links if link not in known)
-            held.extend(tab.blocked)
-            progress(f"[{len(state.visited)}/{max_pages}] {final} ({len(links)} links)")
-            state.save(state_path)
+            reader.read_next(max_pages, progress)
+            state.save(out / "explore.json")
             time.sleep(pace)
-        held.extend(d.describe() for d in tab.decisions if not d.approved)
-    return pages, tuple(dict.fromkeys(held))
+        held = [*tab.blocked, *(d.describe() for d in tab.decisions if not d.approved)]
+    return reader.pages, tuple(dict.fromkeys(held))
 
 
 def _control_lines(pages: list[ExploredPage]) -> list[str]:

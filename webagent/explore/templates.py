@@ -130,4 +130,4 @@ def template_regex(template: str) -> str:
     if not query:
         return pattern + r"/?(?=$|[?#])"
     keys = [part.split("=", 1)[0] for part in query.split("&")]
-    return pattern + r"\?" + "".join(f"(?=.*\\b{re.escape(k)}=)" for k in keys)
+    return pattern + r"/?\?" + "".join(f"(?=.*\\b{re.escape(k)}=)" for k in keys)

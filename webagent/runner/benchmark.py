@@ -93,6 +93,7 @@ class Benchmark:
             shard=str(self.shard) if self.shard else None,
             created=datetime.now(UTC).isoformat(timespec="seconds"),
             webagent=__version__,
+            profile=self.options.profile,
         )
 
 

@@ -34,6 +34,9 @@ class AgentOptions:
     screenshots: Screenshots = "steps"
     plans: Path | None = None
     """The plan library file (None: plan without one)."""
+    profile: str | None = None
+    """A site profile for every page (a name, or a file: a learned one); None: each page's
+    site's own, detected."""
 
     def settings(self) -> Settings:
         overrides: dict[str, Any] = {}

@@ -224,6 +224,8 @@ class RunInfo:
     resets: tuple[Mapping[str, Any], ...] = ()
     """Each reset of the sites before a session of the run: `at` (ISO time), `url` (without
     query or credentials), `seconds`. None at all: the sites were used as they were."""
+    profile: str | None = None
+    """The site profile given for every page (`--profile`), if any."""
 
     def identity(self) -> dict[str, Any]:
         """What must match for a rerun to resume this run rather than start another."""
@@ -234,6 +236,7 @@ class RunInfo:
             "trials": self.trials,
             "max_steps": self.max_steps,
             "confirm": self.confirm,
+            "profile": self.profile,
         }
 
     def to_json(self) -> dict[str, Any]:

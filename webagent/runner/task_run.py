@@ -157,6 +157,7 @@ class TaskRunner:
             model=options.model,
             settings=options.settings(),
             budget=Budget(max_calls=options.max_calls, max_cost=options.max_cost),
+            profile=options.profile,
             safety=SafetySpec(
                 confirm=options.confirm,
                 allow_domains=tuple(self.sites.allowed_hosts()),
