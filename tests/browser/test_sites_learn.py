@@ -18,8 +18,8 @@ import pytest
 
 from webagent.cli import main
 from webagent.errors import WebAgentError
-from webagent.explore.crawl import learn_site
 from webagent.explore.draft import ExploredPage
+from webagent.explore.learn import learn_site
 from webagent.safety import Secrets
 from webagent.sites import SiteServer, start_site
 from webagent.sites.classify import Classifier
@@ -172,3 +172,25 @@ def test_wrong_credentials_stop_before_anything_is_read(shop: SiteServer, tmp_pa
     with pytest.raises(WebAgentError, match="did not work"):
         learn_site(shop.url + "/", tmp_path / "learned", max_pages=5, pace=0, secrets=secrets)
     assert not list((tmp_path / "learned" / "pages").glob("*.json"))
+
+
+def test_learning_again_keeps_a_persons_edits_and_says_what_changed(
+    site: tuple[str, list[tuple[str, str]]], tmp_path: Path
+) -> None:
+    start, _ = site
+    out = tmp_path / "learned"
+    learn_site(start, out, max_pages=10, pace=0)
+    path = out / "profile.toml"
+    text = path.read_text()
+    tea = next(s for s in site_profile(str(path)).states if "items" in s.match.url[0])
+    mine = "Compare the garden and the price with the task before anything else."
+    edited = text.replace(json.dumps(tea.instructions, ensure_ascii=False), json.dumps(mine), 1)
+    assert edited != text
+    path.write_text(edited)
+
+    again = learn_site(start, out, max_pages=10, pace=0, update=True)
+    assert f"state {tea.name}: your instructions kept" in again.changes
+    updated = site_profile(str(path))
+    assert next(s for s in updated.states if s.name == tea.name).instructions == mine
+    assert (out / "previous" / "pages").is_dir()  # the earlier exploration, kept apart
+    assert "## What changed since the last exploration" in again.report.read_text()

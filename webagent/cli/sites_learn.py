@@ -22,6 +22,7 @@ def register_learn(sub: Any) -> None:
             "and by what the generic states make of them, and write DIR/profile.toml (a "
             "profile in the project's format, for a person to review) and DIR/LEARNED.md "
             "(pages per state, examples, how many pages the rules put back in their state). "
+            "--update explores again and keeps a person's edits to the profile. "
             "Use the profile with --profile (run, tui, sites check) like a written one. "
             "Pages read are kept in DIR/pages: a stopped run goes on where it stopped."
         ),
@@ -29,6 +30,7 @@ def register_learn(sub: Any) -> None:
             "webagent sites learn http://127.0.0.1:8082/demo/ --out learned",
             "webagent sites learn http://127.0.0.1:7770/ --out shop --max-pages 40 --pace 0.2",
             "webagent sites learn http://127.0.0.1:7770/ --out shop --secrets login.toml",
+            "webagent sites learn http://127.0.0.1:7770/ --out shop --update",
             "webagent sites check http://127.0.0.1:7770/ --profile shop/profile.toml",
         ),
     )
@@ -45,6 +47,12 @@ def register_learn(sub: Any) -> None:
         help="wait between pages, to be polite to the site (default 0.5)",
     )
     learn.add_argument(
+        "--update",
+        action="store_true",
+        help="explore again from the start and redraw the profile, keeping what a person "
+        "changed in DIR/profile.toml; print what changed",
+    )
+    learn.add_argument(
         "--secrets",
         metavar="FILE",
         help="sign in first with the `username` and `password` in this TOML or JSON file "
@@ -54,7 +62,8 @@ def register_learn(sub: Any) -> None:
 
 
 def run_learn(args: argparse.Namespace) -> int:
-    from webagent.explore.crawl import PASSWORD, USERNAME, learn_site  # heavy: the browser
+    from webagent.explore.crawl import PASSWORD, USERNAME  # heavy: the browser
+    from webagent.explore.learn import learn_site
     from webagent.safety import Secrets
     from webagent.urls import normalize_url
 
@@ -77,8 +86,16 @@ def run_learn(args: argparse.Namespace) -> int:
         print(line, file=sys.stderr, flush=True)
 
     learned = learn_site(
-        url, args.out, max_pages=args.max_pages, pace=args.pace, secrets=secrets, progress=progress
+        url,
+        args.out,
+        max_pages=args.max_pages,
+        pace=args.pace,
+        secrets=secrets,
+        update=args.update,
+        progress=progress,
     )
+    for change in learned.changes:
+        print(change)
     print(f"{learned.pages} pages read, {learned.states} candidate states")
     print(f"profile: {learned.profile}")
     print(f"report:  {learned.report}")

@@ -26,16 +26,13 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 from webagent.errors import ConfigError, WebAgentError
-from webagent.explore.draft import ExploredPage, group_pages, learned_report, profile_toml
+from webagent.explore.draft import ExploredPage
 from webagent.explore.templates import split_url
 from webagent.observation import Observation
 from webagent.observation.tree import AriaNode
 from webagent.safety.secrets import Secrets
 from webagent.sites.classify import signed_in
-from webagent.sites.irreversible import graded_controls
 from webagent.sites.match import PageIndex
-from webagent.sites.profile import load_profile
-from webagent.sites.profiles import GENERIC, site_profile
 
 _FILES = re.compile(
     r"\.(png|jpe?g|gif|svg|webp|ico|pdf|zip|gz|tgz|bz2|xz|tar|whl|exe|dmg|css|js|map|json|xml|"
@@ -86,16 +83,6 @@ class Exploration:
                 "give another --out, or the same URL"
             )
         return found
-
-
-@dataclass(frozen=True, slots=True)
-class Learned:
-    profile: Path
-    report: Path
-    pages: int
-    states: int
-    held: tuple[str, ...]
-    """Requests the network guard held back while exploring (they never reached the site)."""
 
 
 def page_links(url: str, roots: tuple[AriaNode, ...]) -> list[str]:
@@ -315,63 +302,3 @@ def explore(
             time.sleep(pace)
         held = [*tab.blocked, *(d.describe() for d in tab.decisions if not d.approved)]
     return reader.pages, tuple(dict.fromkeys(held))
-
-
-def _control_lines(pages: list[ExploredPage]) -> list[str]:
-    """The controls of the explored pages the generic lexicon grades, as rules to review."""
-    generic = site_profile(GENERIC)
-    seen: dict[tuple[str, str], str] = {}
-    for page in pages:
-        for control in graded_controls(generic, None, page.observation()):
-            key = (control.element.role, control.element.name)
-            if key in seen or not control.element.name:
-                continue
-            name = "^" + re.escape(control.element.name) + "$"
-            parts = [
-                f"role = {json.dumps(key[0])}",
-                f"name = {json.dumps(name)}",
-                f"reason = {json.dumps(control.reason)}",
-            ]
-            if control.grade == "undoable":
-                parts += ['grade = "undoable"', f"undo = {json.dumps(control.undo)}"]
-            seen[key] = "{ " + ", ".join(parts) + " }"
-    return list(seen.values())
-
-
-def site_name(start: str) -> str:
-    """A profile name from the site's host and port: `127.0.0.1:8082` -> `site_127_0_0_1_8082`."""
-    words = re.sub(r"[^a-z0-9]+", "_", urlsplit(start).netloc.lower()).strip("_")
-    return words if re.match(r"^[a-z]", words) else f"site_{words}"
-
-
-def learn_site(
-    start: str,
-    out: Path,
-    *,
-    max_pages: int = 80,
-    pace: float = 0.5,
-    secrets: Secrets | None = None,
-    progress: Callable[[str], None] = lambda line: None,
-) -> Learned:
-    """Explore the site, then write `out/profile.toml` (validated) and `out/LEARNED.md`."""
-    pages, held = explore(
-        start, out, max_pages=max_pages, pace=pace, secrets=secrets, progress=progress
-    )
-    if not pages:
-        raise WebAgentError(f"no page of {start} could be read: nothing to learn from")
-    generic = site_profile(GENERIC)
-    groups = group_pages(pages, generic)
-    name = site_name(start)
-    scheme, netloc = urlsplit(start)[:2]
-    origin = f"{scheme}://{netloc}"
-    text = profile_toml(name, origin, groups, generic, controls=_control_lines(pages))
-    profile_path = out / "profile.toml"
-    profile_path.write_text(text, encoding="utf-8")
-    learned = load_profile(profile_path)  # what is written loads like a written profile
-    report_path = out / "LEARNED.md"
-    report = learned_report(name, groups, learned)
-    if held:
-        report += "\n## Requests the guard held (none reached the site)\n\n"
-        report += "\n".join(f"- {line}" for line in held) + "\n"
-    report_path.write_text(report, encoding="utf-8")
-    return Learned(profile_path, report_path, len(pages), len(groups), held)
