@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from webagent.cli.help import examples
+from webagent.cli.model_options import add_model_options, model_client
 from webagent.errors import ConfigError
 
 
@@ -31,6 +32,8 @@ def register_learn(sub: Any) -> None:
             "webagent sites learn http://127.0.0.1:7770/ --out shop --max-pages 40 --pace 0.2",
             "webagent sites learn http://127.0.0.1:7770/ --out shop --secrets login.toml",
             "webagent sites learn http://127.0.0.1:7770/ --out shop --update",
+            "webagent sites learn http://127.0.0.1:8082/demo/ --out tracker --ask-model "
+            "--model gpt-4o-mini",
             "webagent sites check http://127.0.0.1:7770/ --profile shop/profile.toml",
         ),
     )
@@ -58,6 +61,14 @@ def register_learn(sub: Any) -> None:
         help="sign in first with the `username` and `password` in this TOML or JSON file "
         "(typed through placeholders, redacted from every page written)",
     )
+    learn.add_argument(
+        "--ask-model",
+        action="store_true",
+        help="let the model name each state and write its description and advice (one "
+        "query per state, from a few of its pages); without it, names come from the "
+        "addresses and the advice is the generic state's",
+    )
+    add_model_options(learn)
     learn.set_defaults(run=run_learn)
 
 
@@ -85,15 +96,21 @@ def run_learn(args: argparse.Namespace) -> int:
     def progress(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    learned = learn_site(
-        url,
-        args.out,
-        max_pages=args.max_pages,
-        pace=args.pace,
-        secrets=secrets,
-        update=args.update,
-        progress=progress,
-    )
+    client = model_client(args) if args.ask_model else None
+    try:
+        learned = learn_site(
+            url,
+            args.out,
+            max_pages=args.max_pages,
+            pace=args.pace,
+            secrets=secrets,
+            update=args.update,
+            client=client,
+            progress=progress,
+        )
+    finally:
+        if client is not None:
+            client.close()
     for change in learned.changes:
         print(change)
     print(f"{learned.pages} pages read, {learned.states} candidate states")

@@ -80,6 +80,9 @@ class Group:
     name: str = ""
     marks: list[tuple[str, str]] = field(default_factory=list)
     """Nodes (role, label) every page of the group shows and few others do."""
+    description: str = ""
+    instructions: str = ""
+    """Written for this state (by a model); empty: the generic state's."""
 
 
 def group_pages(pages: list[ExploredPage], generic: Profile) -> list[Group]:
@@ -260,12 +263,13 @@ def profile_toml(
     for group in groups:
         base = advice.get(group.kind) or advice["other"]
         examples = ", ".join(location(page.url) for page in group.pages[:3])
+        description = group.description or base.description
         lines += [
             "",
             "[[states]]",
             f"name = {_string(group.name)}",
-            f"description = {_string(f'{base.description} Pages like {examples}.')}",
-            f"instructions = {_string(base.instructions)}",
+            f"description = {_string(f'{description} Pages like {examples}.')}",
+            f"instructions = {_string(group.instructions or base.instructions)}",
             f"priority = {_priority(group, generic)}",
         ]
         if base.candidate:

@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from webagent.errors import ConfigError, WebAgentError
 from webagent.explore.crawl import explore
 from webagent.explore.draft import ExploredPage, group_pages, learned_report, profile_toml
+from webagent.explore.naming import name_groups
 from webagent.explore.update import merge_profiles
 from webagent.safety.secrets import Secrets
 from webagent.sites.irreversible import graded_controls
@@ -77,12 +78,15 @@ def learn_site(
     pace: float = 0.5,
     secrets: Secrets | None = None,
     update: bool = False,
+    client: Any | None = None,
     progress: Callable[[str], None] = lambda line: None,
 ) -> Learned:
     """Explore the site, then write `out/profile.toml` (validated), `out/draft.toml` (the
     draft as drawn, before a person's edits) and `out/LEARNED.md`. With `update`, explore
     it again from the start and keep what a person changed in `out/profile.toml` (see
-    `webagent.explore.update`); the earlier pages go to `out/previous/`."""
+    `webagent.explore.update`); the earlier pages go to `out/previous/`. With a model
+    `client`, each state's name, description and advice are the model's (one query each,
+    from a few of its pages)."""
     profile_path, draft_path = out / "profile.toml", out / "draft.toml"
     current: dict[str, Any] | None = None
     before: dict[str, Any] | None = None
@@ -98,6 +102,9 @@ def learn_site(
     name = site_name(start)
     scheme, netloc = urlsplit(start)[:2]
     origin = f"{scheme}://{netloc}"
+    if client is not None:
+        progress(f"asking the model to name {len(groups)} states")
+        name_groups(client, groups, generic, origin)
     text = profile_toml(name, origin, groups, generic, controls=_control_lines(pages))
     draft_path.write_text(text, encoding="utf-8")
     changes: list[str] = []

@@ -1,0 +1,65 @@
+"""Names and advice for learned states, written by a model from a few of their pages: one
+query per state (`name_state`), its fixed instructions first so a provider's prefix cache
+serves them from the second state on.
+
+    name_groups(client, groups, generic, origin)   # sets each group's name, description, advice
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from webagent.explore.draft import Group
+from webagent.llm.queries import Query
+from webagent.observation.names import clip
+from webagent.sites.profile import Profile
+
+EXAMPLES = 3
+"""Pages shown to the model per state."""
+PAGE_CHARS = 2000
+"""Each example page's text is cut to this many characters."""
+
+
+class StateText(BaseModel):
+    """What the model writes for one state."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")
+    description: str = Field(min_length=1)
+    instructions: str = Field(min_length=1)
+
+
+NAME_STATE = Query.json("name_state", StateText)
+
+
+def name_groups(client: Any, groups: list[Group], generic: Profile, origin: str) -> None:
+    """Ask for each group's name, description and instructions; names are made unique
+    (`_2`), and the fallback's name `other` is left to the fallback."""
+    kinds = {state.name: state for state in generic.states}
+    taken: set[str] = set()
+    for group in groups:
+        kind = kinds.get(group.kind) or kinds["other"]
+        pages = [
+            {"url": page.url, "text": clip(page.observation().text, PAGE_CHARS)}
+            for page in group.pages[:EXAMPLES]
+        ]
+        answer: StateText = client.ask(
+            NAME_STATE,
+            kind=group.kind,
+            kind_description=kind.description,
+            origin=origin,
+            templates=", ".join(group.templates),
+            pages=pages,
+        )
+        base = re.sub(r"_+", "_", answer.name).strip("_") or group.kind
+        name, number = (base if base != "other" else "other_page"), 2
+        while name in taken:
+            name, number = f"{base}_{number}", number + 1
+        taken.add(name)
+        group.name = name
+        group.description = answer.description.strip()
+        group.instructions = answer.instructions.strip()
