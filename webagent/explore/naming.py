@@ -36,6 +36,28 @@ class StateText(BaseModel):
 NAME_STATE = Query.json("name_state", StateText)
 
 
+def _without_shared_lines(group: Group) -> list[str]:
+    """The example pages' texts without the lines every one of them shows (the header's
+    menus, the footer: the same on every page, not what the page is), so that what is cut to
+    `PAGE_CHARS` is the page's own content."""
+    texts = [page.observation().text for page in group.pages[:EXAMPLES]]
+    if len(texts) < 2:
+        return texts
+    shared = set.intersection(*(set(_unnumbered(t).splitlines()) for t in texts))
+    return [
+        "\n".join(line for line in text.splitlines() if _unnumbered(line) not in shared or not line)
+        for text in texts
+    ]
+
+
+_ID = re.compile(r"\[[a-z0-9]+\] ")
+
+
+def _unnumbered(text: str) -> str:
+    """Without element ids (`[f3e13] `), which differ between pages for the same link."""
+    return _ID.sub("", text)
+
+
 def name_groups(client: Any, groups: list[Group], generic: Profile, origin: str) -> None:
     """Ask for each group's name, description and instructions; names are made unique
     (`_2`), and the fallback's name `other` is left to the fallback."""
@@ -44,8 +66,8 @@ def name_groups(client: Any, groups: list[Group], generic: Profile, origin: str)
     for group in groups:
         kind = kinds.get(group.kind) or kinds["other"]
         pages = [
-            {"url": page.url, "text": clip(page.observation().text, PAGE_CHARS)}
-            for page in group.pages[:EXAMPLES]
+            {"url": page.url, "text": clip(text, PAGE_CHARS)}
+            for page, text in zip(group.pages, _without_shared_lines(group), strict=False)
         ]
         answer: StateText = client.ask(
             NAME_STATE,
