@@ -16,7 +16,6 @@ state and the template's words.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -28,6 +27,7 @@ from webagent.observation import Observation, compose_observation, parse_snapsho
 from webagent.sites.classify import Classifier
 from webagent.sites.match import PageIndex
 from webagent.sites.profile import Profile
+from webagent.sites.writer import toml_value
 from webagent.urls import location
 
 
@@ -206,21 +206,6 @@ def _priority(group: Group, generic: Profile) -> int:
     return 1000 * literal + 100 * len(group.marks) + (kind.priority if kind else 0)
 
 
-def _toml(value: Any) -> str:
-    """A value as TOML (inline tables and arrays; strings as basic strings)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        return _string(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml(item) for item in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{key} = {_toml(item)}" for key, item in value.items()) + " }"
-    raise TypeError(f"no TOML for {value!r}")
-
-
 def transitions(groups: list[Group]) -> dict[str, list[str]]:
     """For each state, the states its pages' links lead to, most often first (up to five)."""
     where = {page.url: group.name for group in groups for page in group.pages}
@@ -231,11 +216,6 @@ def transitions(groups: list[Group]) -> dict[str, list[str]]:
         )
         found[group.name] = [name for name, _ in counts.most_common(5)]
     return found
-
-
-def _string(text: str) -> str:
-    """A TOML basic string (JSON's escapes are TOML's)."""
-    return json.dumps(text, ensure_ascii=False)
 
 
 def profile_toml(
@@ -252,13 +232,13 @@ def profile_toml(
         "# the same; its advice is the generic state's until someone writes better.",
         "",
         "[site]",
-        f"name = {_string(site)}",
-        f"description = {_string(f'The site at {origin}, as explored (learned, not reviewed).')}",
+        f"name = {toml_value(site)}",
+        f"description = {toml_value(f'The site at {origin}, as explored (not reviewed).')}",
         'fallback = "other"',
         "advisory = true",
         "",
         "[site.match]",
-        f"url = [{_string('^https?://' + host + '(/|$)')}]",
+        f"url = [{toml_value('^https?://' + host + '(/|$)')}]",
     ]
     for group in groups:
         base = advice.get(group.kind) or advice["other"]
@@ -267,21 +247,21 @@ def profile_toml(
         lines += [
             "",
             "[[states]]",
-            f"name = {_string(group.name)}",
-            f"description = {_string(f'{description} Pages like {examples}.')}",
-            f"instructions = {_string(group.instructions or base.instructions)}",
+            f"name = {toml_value(group.name)}",
+            f"description = {toml_value(f'{description} Pages like {examples}.')}",
+            f"instructions = {toml_value(group.instructions or base.instructions)}",
             f"priority = {_priority(group, generic)}",
         ]
         if base.candidate:
             lines.append("candidate = true")
         nexts_here = [n for n in nexts[group.name] if n != group.name][:5]
-        lines.append("next = [" + ", ".join(_string(n) for n in nexts_here) + "]")
+        lines.append("next = [" + ", ".join(toml_value(n) for n in nexts_here) + "]")
         lines.append("[states.match]")
-        rules = ", ".join(_string(template_regex(t)) for t in group.templates)
+        rules = ", ".join(toml_value(template_regex(t)) for t in group.templates)
         lines.append(f"url = [{rules}]")
         if group.marks:
             marks = ", ".join(
-                f"{{ role = {_string(role)}, name = {_string('^' + re.escape(name) + '$')} }}"
+                f"{{ role = {toml_value(role)}, name = {toml_value('^' + re.escape(name) + '$')} }}"
                 for role, name in group.marks
             )
             lines.append(f"all = [{marks}]")
@@ -289,15 +269,15 @@ def profile_toml(
             # Nothing every page shows tells them apart from pages at the same addresses:
             # the generic state's own rules (a form's fields, an article's prose) do.
             generic_rules = base.match.model_dump(exclude_defaults=True)
-            lines.append(f"either = [{_toml(generic_rules)}]")
+            lines.append(f"either = [{toml_value(generic_rules)}]")
     if not any(group.name == "other" for group in groups):
         other = advice["other"]
         lines += [
             "",
             "[[states]]",
             'name = "other"',
-            f"description = {_string(other.description)}",
-            f"instructions = {_string(other.instructions)}",
+            f"description = {toml_value(other.description)}",
+            f"instructions = {toml_value(other.instructions)}",
         ]
     if controls:
         lines += ["", "# Controls the generic lexicon grades, as found here: review them.", ""]

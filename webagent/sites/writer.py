@@ -45,15 +45,15 @@ _NESTED = ("match", "irreversible")
 def _table(name: str, data: dict[str, Any], *, array: bool = False) -> list[str]:
     lines = [f"[[{name}]]" if array else f"[{name}]"]
     nested = {key: data.pop(key) for key in _NESTED if isinstance(data.get(key), dict)}
-    lines += [f"{key} = {_value(value)}" for key, value in data.items()]
+    lines += [f"{key} = {toml_value(value)}" for key, value in data.items()]
     for key, value in nested.items():
         if value:
             lines.append(f"[{name}.{key}]")
-            lines += [f"{k} = {_value(v)}" for k, v in value.items()]
+            lines += [f"{k} = {toml_value(v)}" for k, v in value.items()]
     return lines
 
 
-def _value(value: Any) -> str:
+def toml_value(value: Any) -> str:
     """A TOML value: strings as basic strings (JSON's escapes are TOML's), arrays and
     inline tables."""
     if isinstance(value, bool):
@@ -63,7 +63,7 @@ def _value(value: Any) -> str:
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value(item) for item in value) + "]"
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
     if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_value(v)}" for k, v in value.items()) + " }"
+        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
     raise TypeError(f"no TOML for {value!r}")
