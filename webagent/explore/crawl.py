@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 from webagent.errors import ConfigError, WebAgentError
@@ -33,6 +33,9 @@ from webagent.observation.tree import AriaNode
 from webagent.safety.secrets import Secrets
 from webagent.sites.classify import signed_in
 from webagent.sites.match import PageIndex
+
+if TYPE_CHECKING:  # the browser is loaded when exploring starts, not on import
+    from webagent.browser import Tab
 
 _FILES = re.compile(
     r"\.(png|jpe?g|gif|svg|webp|ico|pdf|zip|gz|tgz|bz2|xz|tar|whl|exe|dmg|css|js|map|json|xml|"
@@ -128,7 +131,7 @@ def _sign_in_form(observation: Observation) -> tuple[str, str, str] | None:
     return before[-1].id, password.id, button.id
 
 
-def sign_in(tab: Any, start: str) -> str:
+def sign_in(tab: Tab, start: str) -> str:
     """Sign in with the `username` and `password` secrets: on the start page's sign-in form,
     or on the page its sign-in link leads to. The values are typed through their
     placeholders (never written anywhere). The URL signed in at; `WebAgentError` saying why
@@ -219,7 +222,7 @@ def _next(queue: list[str], read: Counter[str]) -> str:
 class _Reader:
     """One exploration in progress: the tab, what was read, what is left."""
 
-    def __init__(self, tab: Any, out: Path, state: Exploration, signed: bool | None) -> None:
+    def __init__(self, tab: Tab, out: Path, state: Exploration, signed: bool | None) -> None:
         self.tab, self.state, self.signed = tab, state, signed
         self.pages_dir = out / "pages"
         self.state_path = out / "explore.json"
