@@ -311,6 +311,17 @@ _SAMPLES: dict[str, Any] = {
     "outcome": "failed: the answer was $12.50, not the cheapest",
     "flaws": "Step 2 opened the first result, not the cheapest.",
     "site_name": "shopping",
+    "kind": "listing",
+    "kind_description": "A page listing many items as links or rows.",
+    "origin": "http://127.0.0.1:8082",
+    "templates": "/issues/{n}, /issues",
+    "pages": [
+        {"url": "http://127.0.0.1:8082/issues", "text": "# Issues\n[e4] link 'Fix the kettle'"},
+        {
+            "url": "http://127.0.0.1:8082/issues?page=2",
+            "text": "# Issues\n[e4] link 'Warm the pot'",
+        },
+    ],
     "lessons": [
         {
             "task": "Find the cheapest wireless mouse",
