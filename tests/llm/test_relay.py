@@ -496,3 +496,27 @@ def test_the_relay_command_wants_a_positive_timeout(
 ) -> None:
     assert main(["llm", "relay", str(tmp_path), "--port", "0", "--timeout", "0"]) == 2
     assert "--timeout must be more than 0 seconds" in capsys.readouterr().err
+
+
+def test_a_page_is_never_seen_half_written(tmp_path: Path) -> None:
+    """Whoever watches the folder reads a request page whole the moment it appears (it is
+    written beside it and renamed), however long it is."""
+    relay = Relay(tmp_path / "answers", timeout=20)
+    big = "Current page:\n<page>\n" + "[e1] link 'A very long catalogue entry'\n" * 60_000
+    request = _request("summarize", messages=[{"role": "user", "content": big}])
+    files = relay.files(1, "summarize")
+    first_seen: list[str] = []
+
+    def watch() -> None:
+        while not files.request.exists():
+            pass  # as tight as a watching program can be
+        first_seen.append(files.request.read_text(encoding="utf-8"))
+        _write(files.answer, {"content": "a catalogue"})
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    answer = relay(request)
+    watcher.join(timeout=10)
+    assert answer.content == "a catalogue"
+    assert first_seen == [files.request.read_text(encoding="utf-8")]
+    assert not list(files.request.parent.glob(".*.part"))

@@ -80,7 +80,7 @@ class Relay:
         files = self.files(number, request.query)
         try:
             if not waiting:
-                files.request.write_text(request_markdown(request, number, files), encoding="utf-8")
+                _write_whole(files.request, request_markdown(request, number, files))
             return self._wait(request, files)
         finally:
             with self._lock:
@@ -101,7 +101,7 @@ class Relay:
                 try:
                     answer = read_answer(request, files.answer.read_text(encoding="utf-8"))
                 except ValueError as problem:
-                    files.error.write_text(_error_markdown(files, problem), encoding="utf-8")
+                    _write_whole(files.error, _error_markdown(files, problem))
                     continue
                 except OSError:  # gone again (an editor's save): wait for the next
                     continue
@@ -109,6 +109,14 @@ class Relay:
                 return answer
             time.sleep(POLL_SECONDS)
         raise RelayTimeout(f"no answer in {files.answer} within {self.timeout:g} s")
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write a page so that whoever watches the folder never reads it half written: into a
+    hidden file beside it, then renamed (a rename is atomic)."""
+    hidden = path.with_name(f".{path.name}.part")
+    hidden.write_text(text, encoding="utf-8")
+    hidden.replace(path)
 
 
 def read_answer(request: ChatRequest, text: str) -> ScriptedAnswer:
