@@ -31,7 +31,7 @@ from webagent.explore.templates import split_url
 from webagent.observation import Observation
 from webagent.observation.tree import AriaNode
 from webagent.safety.secrets import Secrets
-from webagent.sites.classify import signed_in
+from webagent.sites.classify import SIGN_OUT, signed_in
 from webagent.sites.match import PageIndex
 
 if TYPE_CHECKING:  # the browser is loaded when exploring starts, not on import
@@ -42,7 +42,6 @@ _FILES = re.compile(
     r"csv|txt|woff2?|ttf|mp[34]|webm|ogg|wav|avi|mov)$",
     re.IGNORECASE,
 )
-_SIGN_OUT = re.compile(r"^\W*(log|sign) ?(out|off)\b|^\W*logout\b", re.IGNORECASE)
 _LEAVING = re.compile(r"/(log_?out|sign_?out|logoff)\b", re.IGNORECASE)
 
 
@@ -95,7 +94,7 @@ def page_links(url: str, roots: tuple[AriaNode, ...]) -> list[str]:
     found: list[str] = []
     for root in roots:
         for node in root.walk():
-            if node.role != "link" or not node.url or _SIGN_OUT.search(node.name or ""):
+            if node.role != "link" or not node.url or SIGN_OUT.search(node.name or ""):
                 continue
             target = urlsplit(urljoin(url, node.url))
             if target[:2] != origin or target.scheme not in ("http", "https"):

@@ -218,7 +218,8 @@ class Classifier:
         return {state.name: explain(state.match, page) for state in self.profile.states}
 
 
-_SIGN_OUT = re.compile(r"^\W*(log|sign) ?(out|off)\b|^\W*logout\b", re.IGNORECASE)
+SIGN_OUT = re.compile(r"^\W*(log|sign) ?(out|off)\b|^\W*logout\b", re.IGNORECASE)
+"""A control that signs the visitor out (its name)."""
 _SIGNED_IN_TEXT = re.compile(
     r"\b(logged|signed) in as\b|\byou are (now )?(logged|signed) in\b", re.IGNORECASE
 )
@@ -231,7 +232,7 @@ def signed_in(page: PageIndex) -> tuple[bool | None, str]:
     "logged in as" line says yes; a sign-in control with neither says no; else None."""
     sign_in = ""
     for role, label in page.nodes:
-        if role in _CONTROLS and _SIGN_OUT.search(label):
+        if role in _CONTROLS and SIGN_OUT.search(label):
             return True, f"the page has {role} {clip(label, 40)!r}"
         if _SIGNED_IN_TEXT.search(label):
             return True, f"the page says {clip(label, 40)!r}"
