@@ -1,9 +1,10 @@
 """`webagent sites learn`: a small local site explored read-only and its profile drafted.
 
 The site (tests/data/learn_site) has a home page, a table of teas, four tea pages with a
-"Buy now" form, an about page, a contact form, a sign-out link, a PDF and a link to another
-host. Exploring follows links only: the forms are never sent, and the sign-out link, the
-file and the other host are never asked for.
+"Buy now" form, an about page whose script saves a preference as it loads, a contact form,
+a sign-out link, a PDF and a link to another host. Exploring follows links only: the forms
+are never sent, nor the page's own POST, and the sign-out link, the file and the other host
+are never asked for.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ def test_a_site_is_learned_read_only_into_a_profile_that_loads_and_fits_its_page
     # home, the list and its two sort orders, four teas, about, contact
     assert learned.pages == 10
     assert any("/items/3.html" in line for line in lines)  # progress, a line per page
+    assert any("POST" in line and "/preferences" in line for line in learned.held)
     # read-only: only GETs, never the forms, the sign-out, the file or the other host
     assert {method for method, _ in requests} == {"GET"}
     paths = {path for _, path in requests}

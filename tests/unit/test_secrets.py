@@ -451,3 +451,12 @@ def test_a_file_that_only_starts_like_a_zip_is_redacted_as_bytes(tmp_path: Path)
 def test_redact_tree_needs_a_folder(tmp_path: Path) -> None:
     with pytest.raises(SecretError, match="not a folder"):
         SECRETS.redact_tree(tmp_path / "missing")
+
+
+def test_split_gives_one_value_and_keeps_the_others_secret() -> None:
+    secrets = Secrets({"username": "alice-in-wonder", "password": "wonderland-42"})
+    username, rest = secrets.split("username")
+    assert username == "alice-in-wonder"
+    assert rest.names == ("password",)
+    with pytest.raises(SecretError, match="unknown secret"):
+        rest.split("username")

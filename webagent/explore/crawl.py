@@ -25,11 +25,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
+from webagent.actions import Action, TypeText
 from webagent.errors import ConfigError, WebAgentError
 from webagent.explore.draft import ExploredPage
 from webagent.explore.templates import split_url
 from webagent.observation import Observation
 from webagent.observation.tree import AriaNode
+from webagent.safety.risk import MUTATING, FormFacts, Risk, Target
 from webagent.safety.secrets import Secrets
 from webagent.sites.classify import SIGN_OUT, signed_in
 from webagent.sites.match import PageIndex
@@ -113,45 +115,59 @@ USERNAME, PASSWORD = "username", "password"
 """The names of the credentials in a `--secrets` file."""
 
 
-def _sign_in_form(observation: Observation) -> tuple[str, str, str] | None:
+def _sign_in_form(
+    observation: Observation, forms: tuple[FormFacts, ...] = ()
+) -> tuple[str, str, str] | None:
     """The ids of a sign-in form's username field, password field and button, if the page
     shows one: a field named like a password, another text field before it, and a button
-    saying sign in (or log in)."""
+    saying sign in (or log in). Where the fields have no names (a sidebar's bare "Login"
+    form), a form of the page with a password field (`forms`) vouches for it, and the two
+    text fields right before the button are taken."""
     fields = [e for e in observation.elements if e.role in ("textbox", "searchbox")]
     password = next((e for e in fields if _PASSWORD.search(e.name)), None)
-    if password is None:
-        return None
-    before = [e for e in fields[: fields.index(password)] if e.role == "textbox"]
     button = next(
-        (e for e in observation.elements if e.role == "button" and _SIGN_IN.search(e.name)), None
+        (e for e in observation.elements if e.role == "button" and _signs_in(e.name)), None
     )
-    if not before or button is None:
+    if button is None:
         return None
-    return before[-1].id, password.id, button.id
+    if password is None:
+        if not any(line.startswith("password") for form in forms for line in form.fields):
+            return None
+        preceding = observation.elements[: observation.elements.index(button)]
+        texts = [e for e in preceding if e.role == "textbox"]
+        return (texts[-2].id, texts[-1].id, button.id) if len(texts) >= 2 else None
+    before = [e for e in fields[: fields.index(password)] if e.role == "textbox"]
+    return (before[-1].id, password.id, button.id) if before else None
 
 
-def sign_in(tab: Tab, start: str) -> str:
-    """Sign in with the `username` and `password` secrets: on the start page's sign-in form,
-    or on the page its sign-in link leads to. The values are typed through their
-    placeholders (never written anywhere). The URL signed in at; `WebAgentError` saying why
+def _signs_in(name: str) -> bool:
+    """Whether a control's name says sign in ("Log in", "Sign in »"), not a longer text that
+    starts with the word ("Login page rejects passwords with spaces", an issue's title)."""
+    return bool(_SIGN_IN.search(name)) and len(name.split()) <= 3
+
+
+def sign_in(tab: Tab, start: str, username: str) -> str:
+    """Sign in as `username` with the tab's `password` secret: on the start page's sign-in
+    form, or on the page its sign-in link leads to. The password is typed through its
+    placeholder (never written anywhere). The URL signed in at; `WebAgentError` saying why
     when there is no sign-in form or the site did not take the credentials."""
     tab.goto(start)
     observation = tab.observe(full_page=True)
-    form = _sign_in_form(observation)
+    form = _sign_in_form(observation, tab.forms())
     if form is None:
         link = next(
-            (e for e in observation.elements if e.role == "link" and _SIGN_IN.search(e.name)),
+            (e for e in observation.elements if e.role == "link" and _signs_in(e.name)),
             None,
         )
         if link is None or not link.url:
             raise WebAgentError(f"{start} shows no sign-in form and no sign-in link")
         tab.goto(urljoin(observation.url, link.url))
         observation = tab.observe(full_page=True)
-        form = _sign_in_form(observation)
+        form = _sign_in_form(observation, tab.forms())
         if form is None:
             raise WebAgentError(f"{observation.url} shows no sign-in form")
     user, password, button = form
-    tab.act(f"type [{user}] [<secret>{USERNAME}</secret>] [0]")
+    tab.act(TypeText(user, username, press_enter_after=False))
     tab.act(f"type [{password}] [<secret>{PASSWORD}</secret>] [0]")
     result = tab.act(f"click [{button}]")
     if result.error:
@@ -197,11 +213,14 @@ def search_probe(observation: Observation) -> tuple[str, str] | None:
 
 def _kind(url: str) -> str:
     """A coarse kind of address for spreading the reading: ids generalised, the last step
-    reduced to its extension, a search's key kept (filters and sorting are not a kind)."""
+    reduced to its extension unless it holds an id (`issue{n}`), a search's key kept
+    (filters and sorting are not a kind)."""
     steps, query = split_url(url)
     if steps:
         last = steps[-1]
-        steps = [*steps[:-1], "*" + (last[last.rfind(".") :] if "." in last else "")]
+        if "{" not in last:  # `issue{n}` is a kind of its own; other names are not
+            last = "*" + (last[last.rfind(".") :] if "." in last else "")
+        steps = [*steps[:-1], last]
     return "/".join(steps) + query
 
 
@@ -273,6 +292,35 @@ class _Reader:
         return observation
 
 
+class ReadOnlyJudge:
+    """The explorer's risk judge: the site-aware judgement (`SiteJudge`) while signing in,
+    so the sign-in form's own request goes; after it, every request that could change what
+    the site holds (a POST, PUT, PATCH or DELETE) is held, whoever sends it: a page's own
+    script saving a preference as the page loads (a wiki's change filters) is no reading."""
+
+    def __init__(self) -> None:
+        from webagent.sites.risk import SiteJudge
+
+        self._site = SiteJudge()
+        self.signing_in = False
+
+    def saw(self, observation: Observation) -> None:
+        self._site.saw(observation)
+
+    def action(
+        self, action: Action, target: Target | None, url: str, *, flagged: bool = False
+    ) -> Risk:
+        return self._site.action(action, target, url, flagged=flagged)
+
+    def request(self, method: str, url: str, body: str = "") -> str | None:
+        if not self.signing_in and method.upper() in MUTATING:
+            return f"exploring is read-only: a {method.upper()} may change what the site holds"
+        return self._site.request(method, url, body)
+
+    def undoable(self, method: str, url: str, body: str = "") -> str | None:
+        return self._site.undoable(method, url, body)
+
+
 def explore(
     start: str,
     out: Path,
@@ -286,16 +334,25 @@ def explore(
     first when `secrets` hold a `username` and a `password`; the pages read (this run's and
     an earlier one's) and the requests the guard held."""
     from webagent.browser import launch  # heavy: only when exploring
-    from webagent.sites.risk import SiteJudge
 
     (out / "pages").mkdir(parents=True, exist_ok=True)
     state = Exploration.load(out / "explore.json", start)
     host = urlsplit(start).netloc.split(":")[0]
-    with launch(judge=SiteJudge, allow_domains=[host]) as browser:
+    judge = ReadOnlyJudge()
+    with launch(judge=lambda: judge, allow_domains=[host]) as browser:
+        username = None
+        if secrets is not None and {USERNAME, PASSWORD} <= set(secrets.names):
+            # Only the password is hidden: the username is on the site's own pages and in
+            # their links (`?assignedto=alice`), which a placeholder there would break.
+            username, secrets = secrets.split(USERNAME)
         tab = browser.open("about:blank", secrets=secrets)
         signed: bool | None = None
-        if secrets is not None and {USERNAME, PASSWORD} <= set(secrets.names):
-            progress(f"signed in at {sign_in(tab, start)}")
+        if username is not None:
+            judge.signing_in = True
+            try:
+                progress(f"signed in at {sign_in(tab, start, username)}")
+            finally:
+                judge.signing_in = False
             signed = True
         reader = _Reader(tab, out, state, signed)
         while state.queue and len(state.visited) < max_pages:

@@ -140,6 +140,15 @@ class Secrets:
         """Both sets; `other` wins on the same name."""
         return Secrets({**self._values, **other._values})
 
+    def split(self, name: str) -> tuple[str, Secrets]:
+        """The value of `name` and the other secrets: for a credential that is no secret where
+        it is used (the username `sites learn` signs in with, which the site's own pages and
+        links show: hidden, it would break the links that carry it)."""
+        if name not in self._values:
+            raise SecretError(f"unknown secret {name!r}; known: {', '.join(self.names) or 'none'}")
+        rest = {key: value for key, value in self._values.items() if key != name}
+        return self._values[name], Secrets(rest)
+
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(sorted(self._values))
