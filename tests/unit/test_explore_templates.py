@@ -29,6 +29,15 @@ def test_ids_hashes_and_names_are_generalised() -> None:
     assert found["http://t/wiki/Index/history"] == "/wiki/Index/history"
 
 
+def test_ids_glued_to_a_class_name_stay_kinds_of_their_own() -> None:
+    """A tracker's `/demo/issue19`, `/demo/user3`, `/demo/msg25`: three kinds of page, not
+    three names of one."""
+    urls = [f"http://t/demo/{kind}{n}" for kind in ("issue", "user", "msg") for n in (1, 2, 3)]
+    found = url_templates([*urls, "http://t/demo/issue", "http://t/demo/user"])
+    assert {found[u] for u in urls} == {"/demo/issue{n}", "/demo/user{n}", "/demo/msg{n}"}
+    assert found["http://t/demo/issue"] == "/demo/issue"
+
+
 def test_a_step_made_from_data_between_others_is_a_name() -> None:
     """Topics in two forums are one template; routes' own words stay as they are."""
     found = url_templates(
@@ -58,6 +67,13 @@ def test_filters_are_no_kind_of_page_and_a_search_is_one() -> None:
     assert found["http://t/find?q=tea&page=2"] == "/find?q={}"
 
 
+def test_a_search_key_given_ids_filters() -> None:
+    """`keyword=2,6` picks keywords by id (a tracker's copy-of-issue link): not a search."""
+    found = url_templates(["http://t/issue?keyword=2%2C6&title=Tea", "http://t/issue?keyword=tea"])
+    assert found["http://t/issue?keyword=2%2C6&title=Tea"] == "/issue"
+    assert found["http://t/issue?keyword=tea"] == "/issue?keyword={}"
+
+
 def test_a_templates_regex_matches_its_pages_and_not_others() -> None:
     cases = {
         "/issues/{n}": (
@@ -72,3 +88,23 @@ def test_a_templates_regex_matches_its_pages_and_not_others() -> None:
         pattern = re.compile(template_regex(template))
         assert all(pattern.search(url) for url in yes), (template, yes)
         assert not any(pattern.search(url) for url in no), (template, no)
+
+
+def test_a_view_key_keeps_its_value_and_the_more_specific_template_matches_it() -> None:
+    """`?action=edit` and Roundup's `@template=item` choose another page at one address."""
+    found = url_templates(
+        [
+            "http://t/demo/issue?@template=item&@note=x",
+            "http://t/demo/issue?@sort=-activity",
+            "http://t/index.php?title=Tea&action=edit&section=2",
+        ]
+    )
+    assert found["http://t/demo/issue?@template=item&@note=x"] == "/demo/issue?@template=item"
+    assert found["http://t/demo/issue?@sort=-activity"] == "/demo/issue"
+    assert found["http://t/index.php?title=Tea&action=edit&section=2"] == "/index.php?action=edit"
+    item = re.compile(template_regex("/demo/issue?@template=item"))
+    assert item.search("/demo/issue?@note=y&@template=item")
+    assert not item.search("/demo/issue?@template=items")
+    assert not item.search("/demo/issue")
+    edit = re.compile(template_regex("/index.php?action=edit"))
+    assert edit.search("/index.php?title=Milk&action=edit")

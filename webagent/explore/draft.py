@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from webagent.explore.templates import template_regex, url_templates
+from webagent.explore.templates import siblings, template_regex, template_words, url_templates
 from webagent.observation import Observation, compose_observation, parse_snapshot
 from webagent.sites.classify import Classifier
 from webagent.sites.match import PageIndex
@@ -83,64 +83,122 @@ class Group:
     description: str = ""
     instructions: str = ""
     """Written for this state (by a model); empty: the generic state's."""
+    shared: bool = False
+    """Whether pages of another state, not of higher priority, are at its addresses."""
 
 
 def group_pages(pages: list[ExploredPage], generic: Profile) -> list[Group]:
-    """The pages grouped by URL template and generic state, named, with their marks; the
-    largest groups first."""
+    """The pages grouped into candidate states, named, with their marks; the largest first.
+
+    Siblings (the pages of a URL template whose names are data: `/issue{n}`, `/wiki/{name}`)
+    are one state, of the kind most of them read as: siblings read differently now and then
+    (an article that is mostly a list, a product whose review form is open), and a state
+    that follows those readings would tell the model one thing on one page and another on
+    its sibling. The pages of a template of plain words (`/demo/{word}`: `/demo/issue`,
+    `/demo/user`) are states by their kind. Two exceptions: a list filtered, sorted or paged (its
+    address with a query that searches nothing) is the list, and pages the generic states
+    call an error (a missing page, a refusal) are one state wherever they are, recognised by
+    the generic error rules rather than by their addresses."""
     templates = url_templates(page.url for page in pages)
     classifier = Classifier(generic)
     kinds = {id(page): classifier.classify(page.observation()).state for page in pages}
     by_template: dict[str, list[ExploredPage]] = {}
     for page in pages:
         by_template.setdefault(templates[page.url], []).append(page)
+    indexes = {id(page): PageIndex.of(page.observation()) for page in pages}
+    sibling_sets: dict[str, list[ExploredPage]] = {}
+    for page in pages:
+        sibling_sets.setdefault(siblings(page.url, templates[page.url]), []).append(page)
+    kept = {key: _kinds_kept(members, kinds, indexes) for key, members in sibling_sets.items()}
+
+    def major(page: ExploredPage) -> str:
+        major, others = kept[siblings(page.url, templates[page.url])]
+        kind = kinds[id(page)]
+        return kind if kind in others and others[kind] in indexes[id(page)].nodes else major
+
+    by_path = {page.url.split("?", 1)[0]: major(page) for page in pages if "?" not in page.url}
     groups: dict[tuple[str, str], Group] = {}
-    by_path = {page.url.split("?", 1)[0]: kinds[id(page)] for page in pages if "?" not in page.url}
     for template, members in sorted(by_template.items(), key=lambda item: -len(item[1])):
-        counts = Counter(kinds[id(page)] for page in members)
-        major = counts.most_common(1)[0][0]
         for page in members:
-            # A list filtered, sorted or paged (its address with a query that searches
-            # nothing) is the list, whatever it reads as when one item is left.
-            kind = kinds[id(page)]
-            if "?" in page.url and "?" not in template:
-                kind = by_path.get(page.url.split("?", 1)[0], major)
-            elif counts[kind] == 1 and len(members) >= MANY:
-                kind = major  # one product page of many that reads as a form (its review)
-            # Templates of one kind whose addresses end in one extension are one state (the
-            # categories of a shop at /a.html, /a/b.html, /a/b/c.html: a site that rewrites
-            # its addresses flattens them); other templates are states of their own.
-            ending = _ending(template)
-            key = (kind, ending if ending.startswith(".") else template)
+            kind = major(page)
+            key: tuple[str, str]
+            if kinds[id(page)] in EVIDENT:
+                kind = kinds[id(page)]
+                key = (kind, "")
+            else:
+                if "?" in page.url and "?" not in template:
+                    kind = by_path.get(page.url.split("?", 1)[0], kind)
+                # Templates of one kind whose addresses end in one extension are one state
+                # (the categories of a shop at /a.html, /a/b.html, /a/b/c.html: a site that
+                # rewrites its addresses flattens them); other templates are states of
+                # their own.
+                ending = _ending(template)
+                key = (kind, ending if ending.startswith(".") else template)
             group = groups.setdefault(key, Group([], kind))
             group.pages.append(page)
             if template not in group.templates:
                 group.templates.append(template)
     ordered = sorted(groups.values(), key=lambda g: (-len(g.pages), g.templates[0], g.kind))
     _name(ordered)
-    indexes = {id(page): PageIndex.of(page.observation()) for page in pages}
+    ranks = {id(group): _priority(group, generic) for group in ordered}
     for group in ordered:
-        if _shares_addresses(group, ordered):
+        group.shared = group.kind not in EVIDENT and _shares_addresses(group, ordered, ranks)
+        if group.shared:
             group.marks = _marks(group, ordered, indexes)
     return ordered
 
 
-def _shares_addresses(group: Group, groups: list[Group]) -> bool:
-    """Whether another group's pages have addresses this group's templates match (then its
-    marks must tell them apart; else its addresses alone do, and marks read off a page,
-    which may change, would only make the rules fragile)."""
-    patterns = [re.compile(template_regex(t), re.IGNORECASE) for t in group.templates]
+ERROR = "error"
+EVIDENT = (ERROR, "login")
+"""Generic states a page shows wherever it is (a missing page, a refusal, a sign-in form):
+each one state of a learned profile, recognised by the generic state's own page rules,
+above the others, and there even when exploring met none (signed in, it sees no sign-in
+form; a run signed out will)."""
+MIN_KIND, KIND_SHARE = 3, 0.2
+"""Siblings of a kind other than most of theirs are a state of their own when there are
+this many, this share of them, and nodes they all show tell them apart."""
+
+
+def _kinds_kept(
+    members: list[ExploredPage], kinds: dict[int, str], indexes: dict[int, PageIndex]
+) -> tuple[str, dict[str, tuple[str, str]]]:
+    """The kinds a set of siblings is drawn as: the kind most of them read as (errors and
+    sign-in forms left out), and each other kind of at least `MIN_KIND` pages and
+    `KIND_SHARE` of them with a node of its own that tells it apart (a shop's categories
+    among its products at `/{name}.html`: a heading "Shop By"), with that node: its pages
+    that show it are of that kind, the others (a product that reads as a list) are not."""
+    counts = Counter(kinds[id(page)] for page in members if kinds[id(page)] not in EVIDENT)
+    if not counts:
+        return ERROR, {}
+    (major, _), *others = counts.most_common()
+    found: dict[str, tuple[str, str]] = {}
+    for kind, count in others:
+        if count < MIN_KIND or count < KIND_SHARE * len(members):
+            continue
+        mine = [page for page in members if kinds[id(page)] == kind]
+        rest = [page for page in members if kinds[id(page)] != kind]
+        nodes = _rare_common(mine, rest, indexes, most=0.8)
+        if nodes:
+            found[kind] = nodes[0]
+    return major, found
+
+
+def _shares_addresses(group: Group, groups: list[Group], ranks: dict[int, int]) -> bool:
+    """Whether a page of another state, one that would not win over this one by priority
+    (`ranks`: a more specific template, an error), has an address this state's templates
+    match: then its marks must tell them apart; else its addresses alone do, and marks read
+    off a page, which may change, would only make the rules fragile."""
+    urls = [page.url for page in group.pages]
+    patterns = [
+        re.compile(template_regex(t, template_words(t, urls)), re.IGNORECASE)
+        for t in group.templates
+    ]
     return any(
         any(p.search(location(page.url)) for p in patterns)
         for other in groups
-        if other is not group
+        if other is not group and ranks[id(other)] <= ranks[id(group)]
         for page in other.pages
     )
-
-
-MANY = 10
-"""A template with this many pages takes in the one page of it that reads as another kind
-(on a small site, one page of its own kind is a state: the contact form)."""
 
 
 def _ending(template: str) -> str:
@@ -183,27 +241,53 @@ def _marks(
     """Up to three nodes every page of the group shows and at most a quarter of the other
     pages do (headings, buttons, tabs, column headers, fields by their names)."""
 
+    others = [page for other in groups if other is not group for page in other.pages]
+    return _rare_common(group.pages, others, indexes)[:MAX_MARKS]
+
+
+def _rare_common(
+    pages: list[ExploredPage],
+    others: list[ExploredPage],
+    indexes: dict[int, PageIndex],
+    *,
+    most: float = 1.0,
+) -> list[tuple[str, str]]:
+    """The nodes every one of `pages` shows (or the share `most` of them) and at most a
+    quarter of `others` do, the rarest first (headings before other roles)."""
+
     def nodes(page: ExploredPage) -> set[tuple[str, str]]:
         index = indexes[id(page)]
         return {(r, n) for r, n in index.nodes if r in _MARK_ROLES and 2 <= len(n) <= 60}
 
-    common = set.intersection(*(nodes(page) for page in group.pages))
-    others = [page for other in groups if other is not group for page in other.pages]
+    shown = Counter(node for page in pages for node in nodes(page))
+    common = {node for node, count in shown.items() if count >= most * len(pages)}
     if not common:
         return []
     share = Counter(node for page in others for node in nodes(page) & common)
     rare = [node for node in common if share[node] <= len(others) / 4]
     rare.sort(key=lambda node: (share[node], node[0] != "heading", node))
-    return rare[:MAX_MARKS]
+    return rare
 
 
 def _priority(group: Group, generic: Profile) -> int:
-    """Where two states' rules both hold, the one whose addresses are spelt out wins over
-    one whose templates have names or ids in them, then marks, then the generic states'
-    own order (a form over a list, a list over an article)."""
+    """Where two states' rules both hold: an error first (its rules are the page's own
+    word), then the one whose addresses are spelt out over one whose templates have names
+    or ids in them, then the more specific templates (`/demo/issue{n}` over `/demo/{name}`),
+    then marks, then the generic states' own order (a form over a list)."""
+    if group.kind in EVIDENT:
+        return 100_000 - 10_000 * EVIDENT.index(group.kind)
     literal = all("{" not in template for template in group.templates)
+    spelt = min(len(_PLACE.sub("", template)) for template in group.templates)
     kind = next((s for s in generic.states if s.name == group.kind), None)
-    return 1000 * literal + 100 * len(group.marks) + (kind.priority if kind else 0)
+    return (
+        10_000 * literal
+        + 100 * min(spelt, 90)
+        + 10 * len(group.marks)
+        + (kind.priority if kind else 0) // 10
+    )
+
+
+_PLACE = re.compile(r"\{[a-z]*\}")
 
 
 def transitions(groups: list[Group]) -> dict[str, list[str]]:
@@ -257,7 +341,20 @@ def profile_toml(
         nexts_here = [n for n in nexts[group.name] if n != group.name][:5]
         lines.append("next = [" + ", ".join(toml_value(n) for n in nexts_here) + "]")
         lines.append("[states.match]")
-        rules = ", ".join(toml_value(template_regex(t)) for t in group.templates)
+        if group.kind in EVIDENT:
+            # Missing pages, refusals and sign-in forms, wherever they are: the generic
+            # state's own rules.
+            for key, value in base.match.model_dump(exclude_defaults=True).items():
+                lines.append(f"{key} = {toml_value(value)}")
+            continue
+        if group.shared and not group.marks and base.match.empty:
+            # Nothing tells its pages from others at its addresses and its generic state
+            # has no rules: a bare URL rule would take their pages; the fallback has them.
+            continue
+        urls = [page.url for page in group.pages]
+        rules = ", ".join(
+            toml_value(template_regex(t, template_words(t, urls))) for t in group.templates
+        )
         lines.append(f"url = [{rules}]")
         if group.marks:
             marks = ", ".join(
@@ -265,11 +362,24 @@ def profile_toml(
                 for role, name in group.marks
             )
             lines.append(f"all = [{marks}]")
-        elif not base.match.empty and _shares_addresses(group, groups):
+        elif not base.match.empty and group.shared:
             # Nothing every page shows tells them apart from pages at the same addresses:
             # the generic state's own rules (a form's fields, an article's prose) do.
             generic_rules = base.match.model_dump(exclude_defaults=True)
             lines.append(f"either = [{toml_value(generic_rules)}]")
+    for kind in EVIDENT:
+        if not any(group.kind == kind for group in groups):
+            # Not met while exploring (signed in, no sign-in form; no missing page), but a
+            # page shows it wherever it is: the generic state, as it is.
+            lines += ["", "[[states]]", f"name = {toml_value(kind)}"]
+            lines.append(f"description = {toml_value(advice[kind].description)}")
+            lines.append(f"instructions = {toml_value(advice[kind].instructions)}")
+            lines.append(f"priority = {100_000 - 10_000 * EVIDENT.index(kind)}")
+            if advice[kind].candidate:
+                lines.append("candidate = true")
+            lines.append("[states.match]")
+            for key, value in advice[kind].match.model_dump(exclude_defaults=True).items():
+                lines.append(f"{key} = {toml_value(value)}")
     if not any(group.name == "other" for group in groups):
         other = advice["other"]
         lines += [
@@ -285,6 +395,20 @@ def profile_toml(
         lines += [f"    {line}," for line in controls]
         lines.append("]")
     return "\n".join(lines) + "\n"
+
+
+def consistency(pages: list[ExploredPage], classifier: Classifier) -> tuple[int, list[str]]:
+    """How many pages the classifier puts in the state most of their siblings (the pages of
+    their URL template, `/issue{n}`, `/wiki/{name}`; see `templates.siblings`) are put in,
+    and the templates whose pages it splits between states."""
+    templates = url_templates(page.url for page in pages)
+    states: dict[str, Counter[str]] = {}
+    for page in pages:
+        found = classifier.classify(page.observation()).state
+        states.setdefault(siblings(page.url, templates[page.url]), Counter())[found] += 1
+    same = sum(counts.most_common(1)[0][1] for counts in states.values())
+    split = [template for template, counts in states.items() if len(counts) > 1]
+    return same, split
 
 
 def learned_report(site: str, groups: list[Group], learned: Profile) -> str:
@@ -325,6 +449,13 @@ def learned_report(site: str, groups: list[Group], learned: Profile) -> str:
         )
     share = consistent / total if total else 0.0
     lines += ["", f"The rules put {consistent} of {total} pages ({share:.0%}) back in their state."]
+    same, split = consistency([page for group in groups for page in group.pages], classifier)
+    lines += [
+        "",
+        f"Consistency: {same} of {total} pages ({same / total if total else 0:.0%}) are in the "
+        "state most of their siblings (pages of their URL template) are in"
+        + (f"; templates split: {', '.join(f'`{t}`' for t in split[:8])}." if split else "."),
+    ]
     lines += ["", "## Examples", ""]
     for group in groups:
         urls = ", ".join(location(page.url) for page in group.pages[:3])
