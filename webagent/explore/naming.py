@@ -58,6 +58,29 @@ def _unnumbered(text: str) -> str:
     return _ID.sub("", text)
 
 
+_CONTROL = re.compile(
+    r"\[[a-z0-9]+\] (button|textbox|searchbox|combobox|checkbox|radio|spinbutton|switch|tab)"
+    r" '([^']{1,60})'"
+)
+LATER_CHARS = 400
+"""At most this much of a cut page's later controls is named after the cut."""
+
+
+def cut_page(text: str, limit: int) -> str:
+    """A page's text cut to `limit` characters at a line's end, then the controls the rest
+    of it holds, named (`button 'Submit Changes'`): what a state's pages let a person do is
+    often at their end (a form's button below its fields)."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit].rsplit("\n", 1)[0] if "\n" in text[:limit] else clip(text, limit)
+    found = _CONTROL.findall(text[len(head) :])
+    found.sort(key=lambda control: control[0] not in ("button", "tab"))  # what it lets one do
+    later = list(dict.fromkeys(f"{role} '{name}'" for role, name in found))
+    if not later:
+        return head + "\n…"
+    return head + "\n… (cut; below it: " + clip(", ".join(later), LATER_CHARS) + ")"
+
+
 def name_groups(client: Any, groups: list[Group], generic: Profile, origin: str) -> None:
     """Ask for each group's name, description and instructions; names are made unique
     (`_2`), and the fallback's name `other` is left to the fallback."""
@@ -66,7 +89,7 @@ def name_groups(client: Any, groups: list[Group], generic: Profile, origin: str)
     for group in groups:
         kind = kinds.get(group.kind) or kinds["other"]
         pages = [
-            {"url": page.url, "text": clip(text, PAGE_CHARS)}
+            {"url": page.url, "text": cut_page(text, PAGE_CHARS)}
             for page, text in zip(group.pages, _without_shared_lines(group), strict=False)
         ]
         answer: StateText = client.ask(

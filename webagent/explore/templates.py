@@ -111,13 +111,12 @@ so its template (`/demo/{word}`) gathers pages that are not siblings (see `sibli
 
 
 def siblings(url: str, template: str) -> str:
-    """What a page is a sibling of others by: its template when its names are data (ids,
-    slugs, titles: `/issue{n}`, `/wiki/{name}`), its own path when they are plain words
-    (`/demo/issue` and `/demo/user` are a template, not siblings)."""
-    if "{word}" in template:  # its path, and the view it asks for (`?@template=item`)
-        _, mark, view = template.partition("?")
-        return (urlsplit(url).path.rstrip("/") or "/") + mark + view
-    return template
+    """What a page is a sibling of others by: its template, with the plain word it has
+    where the template has `{word}` (`/demo/issue` and `/demo/user` are two routes, not
+    siblings; `/author/3/history` and `/author/5/history` are siblings, `/author/3/change`
+    is another route): `/author/{n}/history`."""
+    words = template_words(template, [url])
+    return template.replace("{word}", words[0]) if words else template
 
 
 def template_words(template: str, urls: Iterable[str]) -> list[str]:
