@@ -20,7 +20,7 @@ import contextlib
 import json
 import shutil
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -36,6 +36,7 @@ from webagent.llm.cassette import Cassette
 from webagent.plans.keys import PlanKey
 from webagent.plans.use import PlanUse
 from webagent.safety import Confirmation, ConfirmPolicy, Decision
+from webagent.safety.credentials import hide_credentials
 from webagent.session.outputs import LOG_FILE, RESULT_FILE, Outputs, RunLog
 from webagent.session.spec import RunSpec, StartPoint
 from webagent.session.start import Start, open_more, reachable
@@ -133,6 +134,7 @@ class Session:
         stops the run (a page that does not load, a browser that died) is raised after the
         recording is finished and the files are redacted."""
         outputs = outputs or Outputs()
+        spec = without_credentials(spec)  # before anything reads the task
         recorder = _recorder(outputs)  # first: it refuses a folder of other files
         log = RunLog(outputs.out / LOG_FILE if outputs.out else None, echo=outputs.echo)
         try:
@@ -375,3 +377,14 @@ def _fan_out(watchers: list[Watcher]) -> Watcher:
 
 def _write_json(path: Path, data: dict[str, Any]) -> None:
     path.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+
+
+def without_credentials(spec: RunSpec) -> RunSpec:
+    """The spec with the credentials its task's text gives (a password, a token) taken out
+    of the text and made secrets (`webagent.safety.credentials`): the model, the log, the
+    result, the recording and the plan library see a placeholder; the browser types the
+    value."""
+    task, secrets = hide_credentials(spec.task, spec.safety.secrets)
+    if task == spec.task:
+        return spec
+    return replace(spec, task=task, safety=replace(spec.safety, secrets=secrets))
