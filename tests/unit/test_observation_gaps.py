@@ -411,3 +411,33 @@ def test_a_heading_whose_words_are_its_children_reads_as_one_line() -> None:
 """
     text = compose_observation(parse_snapshot(snapshot), url="http://wiki.test/", title="").text
     assert "  ## Brewing [ [e4] link 'edit' ]" in text.splitlines()
+
+
+def test_an_empty_cell_keeps_its_column() -> None:
+    """A tracker's report: issue 12 has no owner, issue 13 no title. Every row shows every
+    column, so a value never slides into the column before it."""
+    snapshot = """- table [ref=e1] [box=0,0,600,120]:
+  - row "ID Title Status Owner" [ref=e2] [box=0,0,600,30]:
+    - columnheader "ID" [ref=e3] [box=0,0,50,30]
+    - columnheader "Title" [ref=e4] [box=50,0,300,30]
+    - columnheader "Status" [ref=e5] [box=350,0,100,30]
+    - columnheader "Owner" [ref=e6] [box=450,0,150,30]
+  - row "12 Sort order unread" [ref=e7] [box=0,30,600,30]:
+    - cell "12" [ref=e8] [box=0,30,50,30]
+    - cell "Sort order" [ref=e9] [box=50,30,300,30]
+    - cell "unread" [ref=e10] [box=350,30,100,30]
+    - cell [ref=e11] [box=450,30,150,30]
+  - row "13 open bob" [ref=e12] [box=0,60,600,30]:
+    - cell "13" [ref=e13] [box=0,60,50,30]
+    - cell [ref=e14] [box=50,60,300,30]
+    - cell "open" [ref=e15] [box=350,60,100,30]
+    - cell "bob" [ref=e16] [box=450,60,150,30]"""
+    text = compose_observation(
+        parse_snapshot(snapshot),
+        url="http://tracker.test/",
+        title="Issues",
+        options=RenderOptions(viewport=(1280, 720)),
+    ).text
+    assert "  ID | Title | Status | Owner\n" in text
+    assert "  12 | Sort order | unread |\n" in text
+    assert "  13 |  | open | bob" in text

@@ -134,6 +134,7 @@ class _Frag:
 
 
 _EMPTY = _Frag([], inline=True)
+_CELL_ROLES = frozenset({"cell", "gridcell", "columnheader", "rowheader"})
 
 
 def render_tree(roots: tuple[AriaNode, ...], options: RenderOptions | None = None) -> Rendering:
@@ -219,19 +220,7 @@ def _render(
         if text and text != name:
             children.append(_Frag([Line(child_depth, text, False, in_viewport, top)], inline=True))
     if not folded and not _hides_children(node):
-        siblings = node.children
-        for position, child in enumerate(siblings):
-            frag = _render(
-                child,
-                ctx,
-                child_depth,
-                parent=node,
-                siblings=siblings,
-                index=position,
-                visible=in_viewport,
-            )
-            if frag.lines:
-                children.append(frag)
+        children += _render_children(node, ctx, child_depth, in_viewport, top)
 
     head = None
     if label:
@@ -245,6 +234,32 @@ def _render(
     if not options.full_page and frag.lines:
         frag = _mark_cut(node, frag, options.viewport)
     return frag
+
+
+def _render_children(
+    node: AriaNode, ctx: _Context, depth: int, in_viewport: bool, top: int | None
+) -> list[_Frag]:
+    """The rendered children of an on-screen node; a row's empty cells keep their column
+    ("12 | unread | carol |" reads as four cells with the last one empty, not as three that
+    slid left)."""
+    found: list[_Frag] = []
+    siblings = node.children
+    for position, child in enumerate(siblings):
+        frag = _render(
+            child, ctx, depth, parent=node, siblings=siblings, index=position, visible=in_viewport
+        )
+        if frag.lines:
+            found.append(frag)
+        elif (
+            node.role == "row"
+            and child.role in _CELL_ROLES
+            and not (child.children or child.name or child.text)
+            and (
+                ctx.options.full_page or _in_viewport(child.box, ctx.options.viewport, in_viewport)
+            )
+        ):  # an empty cell in view (not one past the viewport's edge, nor one whose content is)
+            found.append(_Frag([Line(depth, "", False, in_viewport, top)], inline=True))
+    return found
 
 
 def _render_hidden(node: AriaNode, ctx: _Context, depth: int) -> _Frag:
@@ -281,6 +296,7 @@ def _layout(
         or not children
     ):
         body = (" | " if node.role == "row" else " ").join(piece.text for piece in pieces)
+        body = body.rstrip()  # a row's last cell empty: "carol |"
         text = f"{head.text.rstrip()} {body}".rstrip() if head else body
         if node.role == "listitem":
             text = ("- " + text).rstrip()
@@ -300,7 +316,7 @@ def _layout(
             return _Frag([merged], inline=True)
     lines: list[Line] = [head] if head is not None else []
     for frag in children:
-        lines.extend(frag.lines)
+        lines.extend(line for line in frag.lines if line.text or not frag.inline)
     if node.role == "listitem":
         lines[0] = replace(lines[0], depth=depth, text="- " + lines[0].text, block=False)
     return _Frag(lines, inline=False)
