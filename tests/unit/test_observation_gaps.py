@@ -326,7 +326,9 @@ def test_a_row_cut_by_the_bottom_edge_says_it_continues() -> None:
 def test_rows_cut_at_both_edges_and_the_rows_outside_are_counted() -> None:
     lines = _lines(_roots("long_tables_middle"))
     assert lines[0] == "table (out of view: 4 rows above, 14 rows below)"
-    assert lines[1] == (
+    # the header row is above the viewport: its columns come first, each value under one
+    assert lines[1] == "  (columns: # | Title | State | Author | Updated)"
+    assert lines[2] == (
         "  4 | [e96] link 'Issue 4: crash when saving file 4' | open | [e99] link 'user4'"
         " | 2024-05-14 …(continues above)"
     )
@@ -334,13 +336,14 @@ def test_rows_cut_at_both_edges_and_the_rows_outside_are_counted() -> None:
         "  26 | [e272] link 'Issue 26: crash when saving file 26' | open | [e275] link 'user1'"
         " | 2024-09-16 …(continues below)"
     )
-    assert _cut_lines(lines) == [lines[1], lines[-1]]
+    assert _cut_lines(lines) == [lines[2], lines[-1]]
 
 
 def test_a_list_item_on_several_lines_says_it_continues_on_its_last_line() -> None:
     lines = _lines(_roots("long_tables_notes"))
     assert lines[0] == "table (out of view: 21 rows above)"
-    assert lines[1].endswith(" | 2024-04-11 …(continues above)")
+    assert lines[1] == "  (columns: # | Title | State | Author | Updated)"
+    assert lines[2].endswith(" | 2024-04-11 …(continues above)")
     item = lines.index(next(line for line in lines if line.startswith("- A long list item")))
     assert lines[item + 1 :] == [
         "  [e393] link 'archive'",
@@ -441,3 +444,31 @@ def test_an_empty_cell_keeps_its_column() -> None:
     assert "  ID | Title | Status | Owner\n" in text
     assert "  12 | Sort order | unread |\n" in text
     assert "  13 |  | open | bob" in text
+
+
+def test_a_table_scrolled_past_its_header_says_its_columns() -> None:
+    """Scrolled down a report: the header row is above the viewport, so the rows shown say
+    which column each value is in; in full-page mode, where the header is shown, nothing is
+    added."""
+    header = (
+        '  - row "ID Owner" [ref=e2] [box=0,-200,400,30]:\n'
+        '    - columnheader "ID" [ref=e3] [box=0,-200,100,30]\n'
+        '    - columnheader "Owner" [ref=e4] [box=100,-200,300,30]\n'
+    )
+    rows = "".join(
+        f'  - row "{n} alice" [ref=e{10 + n}] [box=0,{30 * n - 170},400,30]:\n'
+        f'    - cell "{n}" [ref=e{40 + n}] [box=0,{30 * n - 170},100,30]\n'
+        f'    - cell "alice" [ref=e{70 + n}] [box=100,{30 * n - 170},300,30]\n'
+        for n in range(1, 12)
+    )
+    snapshot = "- table [ref=e1] [box=0,-200,400,400]:\n" + header + rows
+    scrolled = compose_observation(
+        parse_snapshot(snapshot), url="http://t/", title="t", options=RenderOptions()
+    ).text
+    shown = "table (out of view: 5 rows above)\n  (columns: ID | Owner)\n  5 | alice …(continues"
+    assert shown in scrolled
+    whole = compose_observation(
+        parse_snapshot(snapshot), url="http://t/", title="t", options=RenderOptions(full_page=True)
+    ).text
+    assert "(columns:" not in whole
+    assert "  ID | Owner\n" in whole

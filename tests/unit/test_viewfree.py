@@ -21,6 +21,7 @@ main
   - [e62] link 'Clothing' Everyday clothing for women and men. …(continues below)
 [… 3 lines cut to fit the token budget]
   table 'Prices' (out of view: 14 rows below)
+    (columns: Item | Price)
     row: [e70] link 'Tea' | $4.00"""
 
 # The same page read whole on a machine with wider fonts: lines break elsewhere (the
@@ -56,6 +57,7 @@ def test_only_what_the_viewport_decided_is_left_out() -> None:
     assert "continues below" not in free
     assert "out of view" not in free
     assert "lines cut" not in free
+    assert "(columns:" not in free  # a header repeated because its row scrolled away
     assert len(free.splitlines()) == len(RECORDED.splitlines())  # lines keep their places
     assert "table 'Prices'" in free
 

@@ -9,7 +9,8 @@ geometry) and checks that it holds everything the model was shown, in the same o
   and what the recording showed after it (its role, name, value, state and the text up to
   the next element) is there too, word for word, in order;
 - what the viewport alone added is left out on both sides: the "(Viewport only: ...)" line,
-  " …(continues below)" and " (out of view: ...)" marks, and the token budget's
+  " …(continues below)" and " (out of view: ...)" marks, a table's "(columns: ...)" line
+  (its header row repeated when it scrolled away), and the token budget's
   "[… N lines cut ...]" lines. Lines are compared as words because where a line breaks (two
   inline pieces side by side, or stacked) follows the layout too.
 
@@ -27,7 +28,9 @@ from webagent.observation import Observation
 from webagent.observation.tokens import count_tokens
 
 _VIEW_LINE = re.compile(
-    r"^\(Viewport only: .*\)$|^\[… \d+ lines cut to fit the token budget\]$", re.MULTILINE
+    r"^\(Viewport only: .*\)$|^\[… \d+ lines cut to fit the token budget\]$"
+    r"|^[ \t]*\(columns: .*\)$",  # a table's header repeated: its header row scrolled away
+    re.MULTILINE,
 )
 _VIEW_MARK = re.compile(r" …\(continues [a-z ]+\)| \(out of view: [^)]*\)")
 _HEADER = re.compile(r"(URL|Title|HTTP status|Tabs|Dialog|Download|Popup|Last action failed): ")

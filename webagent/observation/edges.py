@@ -77,3 +77,30 @@ def table_out_of_view(table: AriaNode, viewport: tuple[int, int]) -> str:
         if count
     ]
     return f" (out of view: {', '.join(parts)})" if parts else ""
+
+
+def header_out_of_view(table: AriaNode, viewport: tuple[int, int]) -> str:
+    """The table's column headers, when their row is above the viewport and rows of the
+    table are in it ("ID | Title | Status | Owner"): what each shown cell is the value of.
+    Else ''."""
+    rows: list[AriaNode] = []
+    stack = list(reversed(table.children))
+    while stack:
+        node = stack.pop()
+        if node.role in TABLE_ROLES:
+            continue
+        if node.role == "row":
+            rows.append(node)
+        else:
+            stack.extend(reversed(node.children))
+    header = next((r for r in rows if any(c.role == "columnheader" for c in r.children)), None)
+    if header is None or header.box is None or header.box.empty or header.box.bottom > 0:
+        return ""
+    if not any(r.box is not None and r.box.intersects(*viewport) for r in rows):
+        return ""
+    names = [
+        (cell.name or cell.text or "").strip()
+        for cell in header.children
+        if cell.role in _CELL_ROLES
+    ]
+    return " | ".join(names).rstrip(" |") if any(names) else ""

@@ -32,7 +32,14 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit
 
-from webagent.observation.edges import BELOW, TABLE_ROLES, cut_edges, cut_marker, table_out_of_view
+from webagent.observation.edges import (
+    BELOW,
+    TABLE_ROLES,
+    cut_edges,
+    cut_marker,
+    header_out_of_view,
+    table_out_of_view,
+)
 from webagent.observation.names import (
     clip,
     content_repeats_name,
@@ -241,7 +248,7 @@ def _render_children(
 ) -> list[_Frag]:
     """The rendered children of an on-screen node; a row's empty cells keep their column
     ("12 | unread | carol |" reads as four cells with the last one empty, not as three that
-    slid left)."""
+    slid left), and a table whose header row scrolled away above says its columns first."""
     found: list[_Frag] = []
     siblings = node.children
     for position, child in enumerate(siblings):
@@ -259,6 +266,11 @@ def _render_children(
             )
         ):  # an empty cell in view (not one past the viewport's edge, nor one whose content is)
             found.append(_Frag([Line(depth, "", False, in_viewport, top)], inline=True))
+    if node.role in TABLE_ROLES and not ctx.options.full_page and found:
+        columns = header_out_of_view(node, ctx.options.viewport)
+        if columns:  # the header scrolled away: say which column each value is in
+            line = Line(depth, f"(columns: {columns})", False, in_viewport, top)
+            found.insert(0, _Frag([line], inline=False))
     return found
 
 
