@@ -472,3 +472,22 @@ def test_a_table_scrolled_past_its_header_says_its_columns() -> None:
     ).text
     assert "(columns:" not in whole
     assert "  ID | Owner\n" in whole
+
+
+def test_a_focused_field_shows_its_whole_value_and_a_cut_one_says_how_to_read_it() -> None:
+    """A text area holding a long list: cut, it says to click it; focused (being edited),
+    all of it is there, so an edit can keep what it holds."""
+    items = " ".join(f"* item {n}" for n in range(1, 120))
+
+    def shown(active: str) -> str:
+        snapshot = f'- textbox "Meeting notes"{active} [ref=e1]: {items}'
+        return compose_observation(
+            parse_snapshot(snapshot), url="http://wiki.test/", title="Edit", options=RenderOptions()
+        ).text
+
+    cut = shown("")
+    assert "* item 119" not in cut
+    assert cut.endswith("…(cut: click the field to read all of it)'")
+    whole = shown(" [active]")
+    assert "* item 1 * item 2" in whole
+    assert whole.endswith("* item 119'")

@@ -176,3 +176,20 @@ def clip(text: str, limit: int) -> str:
         return text
     cut = text.rfind(" ", 0, limit)
     return text[: cut if cut > limit // 2 else limit].rstrip() + "…"
+
+
+FOCUSED_MAX = 6000
+"""A focused field's value is shown up to this many characters (a text area being edited)."""
+_CUT_HINT = "…(cut: click the field to read all of it)"
+_FOCUSED_CUT = "…(cut at 6000 characters)"
+
+
+def field_value(value: str, focused: bool, limit: int) -> str:
+    """A field's value as the model reads it: whole up to `FOCUSED_MAX` when the field is
+    focused (what it holds is what an edit must keep), else cut to `limit`, saying how to
+    read the rest."""
+    if focused:
+        return value if len(value) <= FOCUSED_MAX else value[:FOCUSED_MAX] + _FOCUSED_CUT
+    if len(value.strip()) <= limit:
+        return value.strip()
+    return clip(value, limit).removesuffix("…") + _CUT_HINT

@@ -45,6 +45,7 @@ from webagent.observation.names import (
     content_repeats_name,
     content_text,
     count_link_names,
+    field_value,
     has_addressable_inside,
     input_value,
     is_addressable,
@@ -438,7 +439,7 @@ def _values(node: AriaNode, name: str, ctx: _Context) -> list[str]:
         if node.role == "combobox" and not value:
             value = next((option.name for option in node.children if option.selected), "")
         if value:
-            parts.append(f"value={_quote(clip(value, options.max_text))}")
+            parts.append(f"value={_quote(field_value(value, node.focused, options.max_text))}")
         elif node.placeholder and node.placeholder != node.name:
             parts.append(f"placeholder={_quote(clip(node.placeholder, options.max_name))}")
         option_names = [child.name for child in node.children if child.role == "option"]
