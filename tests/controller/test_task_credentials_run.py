@@ -5,6 +5,7 @@ the log, the recording's trajectory, cassette and HAR, its screenshots' folder."
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -46,26 +47,15 @@ def test_a_password_in_the_task_is_typed_and_written_nowhere(
         signed_in.append("Sign Out" in turn.prompt)
         return step("stop", **stop(["yes"]))
 
+    def typing(field: str, text: str, enter: bool) -> Callable[[Turn], object]:
+        return lambda turn: step(
+            "type", element=turn.id("textbox", field), text=text, press_enter_after=enter
+        )
+
     scenario = Scenario(
         [
-            (
-                "step",
-                lambda turn: step(
-                    "type",
-                    element=turn.id("textbox", "Email"),
-                    text="emma.lopez@gmail.com",
-                    press_enter_after=False,
-                ),
-            ),
-            (
-                "step",
-                lambda turn: step(
-                    "type",
-                    element=turn.id("textbox", "Password"),
-                    text="<secret>task_password</secret>",
-                    press_enter_after=True,
-                ),
-            ),
+            ("step", typing("Email", "emma.lopez@gmail.com", enter=False)),
+            ("step", typing("Password", "<secret>task_password</secret>", enter=True)),
             ("step", answer),
         ]
     )

@@ -183,16 +183,24 @@ def _kinds_kept(
     return major, found
 
 
+def _url_rules(group: Group) -> list[str]:
+    """The group's `url` rules: its templates, a `{word}` standing for the words its own
+    pages have there."""
+    urls = [page.url for page in group.pages]
+    return [template_regex(t, template_words(t, urls)) for t in group.templates]
+
+
+def _evident_priority(kind: str) -> int:
+    """An error's or sign-in form's priority: above every state drawn from addresses."""
+    return 100_000 - 10_000 * EVIDENT.index(kind)
+
+
 def _shares_addresses(group: Group, groups: list[Group], ranks: dict[int, int]) -> bool:
     """Whether a page of another state, one that would not win over this one by priority
     (`ranks`: a more specific template, an error), has an address this state's templates
     match: then its marks must tell them apart; else its addresses alone do, and marks read
     off a page, which may change, would only make the rules fragile."""
-    urls = [page.url for page in group.pages]
-    patterns = [
-        re.compile(template_regex(t, template_words(t, urls)), re.IGNORECASE)
-        for t in group.templates
-    ]
+    patterns = [re.compile(rule, re.IGNORECASE) for rule in _url_rules(group)]
     return any(
         any(p.search(location(page.url)) for p in patterns)
         for other in groups
@@ -275,7 +283,7 @@ def _priority(group: Group, generic: Profile) -> int:
     or ids in them, then the more specific templates (`/demo/issue{n}` over `/demo/{name}`),
     then marks, then the generic states' own order (a form over a list)."""
     if group.kind in EVIDENT:
-        return 100_000 - 10_000 * EVIDENT.index(group.kind)
+        return _evident_priority(group.kind)
     literal = all("{" not in template for template in group.templates)
     spelt = min(len(_PLACE.sub("", template)) for template in group.templates)
     kind = next((s for s in generic.states if s.name == group.kind), None)
@@ -351,10 +359,7 @@ def profile_toml(
             # Nothing tells its pages from others at its addresses and its generic state
             # has no rules: a bare URL rule would take their pages; the fallback has them.
             continue
-        urls = [page.url for page in group.pages]
-        rules = ", ".join(
-            toml_value(template_regex(t, template_words(t, urls))) for t in group.templates
-        )
+        rules = ", ".join(toml_value(rule) for rule in _url_rules(group))
         lines.append(f"url = [{rules}]")
         if group.marks:
             marks = ", ".join(
@@ -374,7 +379,7 @@ def profile_toml(
             lines += ["", "[[states]]", f"name = {toml_value(kind)}"]
             lines.append(f"description = {toml_value(advice[kind].description)}")
             lines.append(f"instructions = {toml_value(advice[kind].instructions)}")
-            lines.append(f"priority = {100_000 - 10_000 * EVIDENT.index(kind)}")
+            lines.append(f"priority = {_evident_priority(kind)}")
             if advice[kind].candidate:
                 lines.append("candidate = true")
             lines.append("[states.match]")

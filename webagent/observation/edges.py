@@ -15,7 +15,7 @@ ABOVE, BELOW, LEFT, RIGHT = 1, 2, 4, 8
 CUT_PX = 4
 """A box past the viewport's edge by at most this much is not cut (a border, a rounding)."""
 TABLE_ROLES = frozenset({"table", "grid", "treegrid"})
-_CELL_ROLES = frozenset({"cell", "gridcell", "columnheader", "rowheader"})
+CELL_ROLES = frozenset({"cell", "gridcell", "columnheader", "rowheader"})
 _PLACES = ((ABOVE, "above"), (BELOW, "below"), (LEFT, "to the left"), (RIGHT, "to the right"))
 
 
@@ -42,19 +42,28 @@ def cut_marker(cut: int) -> str:
     return f" …(continues {where})" if where else ""
 
 
+def table_rows(table: AriaNode) -> list[AriaNode]:
+    """The table's rows in order, through its row groups; not a nested table's (a table
+    inside a cell speaks for itself)."""
+    rows: list[AriaNode] = []
+    stack = list(reversed(table.children))
+    while stack:
+        node = stack.pop()
+        if node.role in TABLE_ROLES:
+            continue
+        if node.role == "row":
+            rows.append(node)
+        else:
+            stack.extend(reversed(node.children))
+    return rows
+
+
 def table_out_of_view(table: AriaNode, viewport: tuple[int, int]) -> str:
     """How much of a table the viewport leaves out: rows above and below it, and the most
     cells of one row left or right of it (` (out of view: 3 rows above, ...)`)."""
     width, height = viewport
     above = below = left = right = 0
-    stack = list(table.children)
-    while stack:
-        node = stack.pop()
-        if node.role in TABLE_ROLES:
-            continue  # a table inside a cell speaks for itself
-        if node.role != "row":
-            stack.extend(node.children)
-            continue
+    for node in table_rows(table):
         box = node.box
         if box is None or box.empty:
             continue
@@ -63,7 +72,7 @@ def table_out_of_view(table: AriaNode, viewport: tuple[int, int]) -> str:
         elif box.y >= height:
             below += 1
         else:
-            cells = [c.box for c in node.children if c.role in _CELL_ROLES and c.box is not None]
+            cells = [c.box for c in node.children if c.role in CELL_ROLES and c.box is not None]
             left = max(left, sum(1 for cell in cells if not cell.empty and cell.right <= 0))
             right = max(right, sum(1 for cell in cells if not cell.empty and cell.x >= width))
     parts = [
@@ -83,16 +92,7 @@ def header_out_of_view(table: AriaNode, viewport: tuple[int, int]) -> str:
     """The table's column headers, when their row is above the viewport and rows of the
     table are in it ("ID | Title | Status | Owner"): what each shown cell is the value of.
     Else ''."""
-    rows: list[AriaNode] = []
-    stack = list(reversed(table.children))
-    while stack:
-        node = stack.pop()
-        if node.role in TABLE_ROLES:
-            continue
-        if node.role == "row":
-            rows.append(node)
-        else:
-            stack.extend(reversed(node.children))
+    rows = table_rows(table)
     header = next((r for r in rows if any(c.role == "columnheader" for c in r.children)), None)
     if header is None or header.box is None or header.box.empty or header.box.bottom > 0:
         return ""
@@ -101,6 +101,6 @@ def header_out_of_view(table: AriaNode, viewport: tuple[int, int]) -> str:
     names = [
         (cell.name or cell.text or "").strip()
         for cell in header.children
-        if cell.role in _CELL_ROLES
+        if cell.role in CELL_ROLES
     ]
     return " | ".join(names).rstrip(" |") if any(names) else ""

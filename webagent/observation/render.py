@@ -34,6 +34,7 @@ from urllib.parse import urlsplit
 
 from webagent.observation.edges import (
     BELOW,
+    CELL_ROLES,
     TABLE_ROLES,
     cut_edges,
     cut_marker,
@@ -142,7 +143,6 @@ class _Frag:
 
 
 _EMPTY = _Frag([], inline=True)
-_CELL_ROLES = frozenset({"cell", "gridcell", "columnheader", "rowheader"})
 
 
 def render_tree(roots: tuple[AriaNode, ...], options: RenderOptions | None = None) -> Rendering:
@@ -260,7 +260,7 @@ def _render_children(
             found.append(frag)
         elif (
             node.role == "row"
-            and child.role in _CELL_ROLES
+            and child.role in CELL_ROLES
             and not (child.children or child.name or child.text)
             and (
                 ctx.options.full_page or _in_viewport(child.box, ctx.options.viewport, in_viewport)

@@ -100,7 +100,7 @@ def _value(match: re.Match[str]) -> tuple[str | None, int, int]:
         value = word.rstrip(_TRAILING) if len(word.rstrip(_TRAILING)) >= MIN_LENGTH else word
         start = match.start("word")
         end = start + len(value)
-        if value.lower() in _PLAIN or value.startswith("<secret>"):
+        if value.lower() in _PLAIN:
             return None, 0, 0
         if match.group("by") is None and not _CODED.search(value):
             return None, 0, 0  # "the password manager", "a token expired": no value
