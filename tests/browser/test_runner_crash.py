@@ -118,7 +118,7 @@ def test_killing_a_workers_browser_or_the_worker_mid_task_loses_no_task(
         victims.update(browser=first, worker=second)
         return True
 
-    wait_for(kill_both, timeout=120)
+    wait_for(kill_both, timeout=120, running=running)
     browser, worker = victims["browser"], victims["worker"]
 
     stderr = running.wait(180)

@@ -137,13 +137,18 @@ def records(out: Path) -> dict[int, TaskRecord]:
     return found
 
 
-def wait_for(condition: object, timeout: float = 120.0) -> None:
+def wait_for(condition: object, timeout: float = 120.0, running: Started | None = None) -> None:
+    """Until `condition()` holds; a `running` run that ends first fails the wait with its
+    stderr, so that a run that never got going says why."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if condition():  # type: ignore[operator]
             return
+        if running is not None and running.process.poll() is not None:
+            raise AssertionError(f"the run ended first:\n{running.stderr_path.read_text()}")
         time.sleep(0.2)
-    raise AssertionError(f"not within {timeout} s")
+    stderr = running.stderr_path.read_text() if running is not None else ""
+    raise AssertionError(f"not within {timeout} s\n{stderr}")
 
 
 def alive(pid: int) -> bool:
@@ -259,7 +264,7 @@ def test_a_killed_run_resumes_without_redoing_finished_tasks(
     out = tmp_path / "run"
     ids = "1,2,3,14,15"
     running = start(background, shop, model, out, "--task-ids", ids, "--screenshots", "none")
-    wait_for(lambda: len(records(out)) >= 2)
+    wait_for(lambda: len(records(out)) >= 2, running=running)
     pids = [w["pid"] for w in worker_pids(out).values() if w["pid"]]
     running.process.send_signal(signal.SIGKILL)  # no chance to clean up
     running.wait(30)
@@ -285,7 +290,7 @@ def test_ctrl_c_stops_cleanly_and_a_rerun_goes_on(
     ids = "4,5,6,7"
     options = ("--task-ids", ids, "--workers", "2", "--screenshots", "none")
     running = start(background, shop, model, out, *options)
-    wait_for(lambda: len(records(out)) >= 1)
+    wait_for(lambda: len(records(out)) >= 1, running=running)
     pids = [w["pid"] for w in worker_pids(out).values() if w["pid"]]
     running.process.send_signal(signal.SIGINT)
     stderr = running.wait(60)
@@ -323,7 +328,7 @@ def test_a_ray_worker_killed_mid_task_costs_only_that_task_which_is_retried(
                 return True
         return False
 
-    wait_for(busy_worker)
+    wait_for(busy_worker, timeout=300, running=running)  # Ray starts slowly on a busy machine
     time.sleep(1.0)  # well into the task
     if read_record(out, victim["task"]) is None:
         os.kill(victim["pid"], signal.SIGKILL)
