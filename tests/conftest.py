@@ -7,6 +7,7 @@ import http.server
 import os
 import tempfile
 import threading
+import urllib.parse
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -57,3 +58,50 @@ def serve() -> Iterator[Callable[[Path], str]]:
     for server in servers.values():
         server.shutdown()
         server.server_close()
+
+
+class SavingSite:
+    """A directory served on 127.0.0.1 that keeps what is POSTed to it: `saved` holds each
+    POST's path and body (a form's fields decoded), in order."""
+
+    def __init__(self, root: Path) -> None:
+        self.saved: list[tuple[str, str | dict[str, str]]] = []
+        site = self
+
+        class Handler(_QuietHandler):
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length).decode("utf-8")
+                form = "application/x-www-form-urlencoded" in self.headers.get("Content-Type", "")
+                fields = dict(urllib.parse.parse_qsl(body, keep_blank_values=True))
+                site.saved.append((self.path, fields if form else body))
+                answer = b"<!doctype html><title>Saved</title><h1>Your changes were saved</h1>"
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(answer)))
+                self.end_headers()
+                self.wfile.write(answer)
+
+        handler = functools.partial(Handler, directory=str(root))
+        self._server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        host, port = self._server.server_address[:2]
+        self.url = f"http://{host!s}:{port}/"
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+
+@pytest.fixture
+def saving_site() -> Iterator[Callable[[Path], SavingSite]]:
+    """Start a `SavingSite` on a directory (stopped after the test)."""
+    started: list[SavingSite] = []
+
+    def start(root: Path) -> SavingSite:
+        started.append(SavingSite(root))
+        return started[-1]
+
+    yield start
+    for site in started:
+        site.close()

@@ -155,6 +155,7 @@ def test_the_forms_a_step_writes_its_action_in_show_choices_and_flags() -> None:
     assert "new_tab" in forms
     for form in forms:  # each parses as the action it shows, with sample values
         sample = form.replace("[1|0]", "[1]").replace("[up|down]", "[up]")
+        sample = sample.replace("[element] [value] ...", "[e1] [Ann]").replace("[line]", "[3]")
         sample = sample.replace("[element]", "[e1]").replace("[index]", "[0]")
         assert parse_action(sample).name == form.split(" ")[0]
 

@@ -51,6 +51,63 @@ class TypeText(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Append(Action):
+    """Add text at the end of what a field holds, keeping all of it; in a multi-line field the
+    text starts a line of its own."""
+
+    name: ClassVar[str] = "append"
+    signature: ClassVar[tuple[str, ...]] = ("element", "text")
+    element: ElementId
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Insert(Action):
+    """Insert text as a new line before line `line` of a multi-line field, keeping the rest
+    (a line past the end adds it at the end)."""
+
+    name: ClassVar[str] = "insert"
+    signature: ClassVar[tuple[str, ...]] = ("element", "line", "text")
+    element: ElementId
+    line: Annotated[int, Field(ge=1)]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Replace(Action):
+    """Replace one exact piece of a field's text with new text, keeping the rest."""
+
+    name: ClassVar[str] = "replace"
+    signature: ClassVar[tuple[str, ...]] = ("element", "old", "new")
+    element: ElementId
+    old: Annotated[str, Field(min_length=1)]
+    new: str
+
+
+@dataclass(frozen=True, slots=True)
+class FormField:
+    """One field of `fill_form`: its element and the value to give it."""
+
+    element: ElementId
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class FillForm(Action):
+    """Fill several fields of a form in one action without submitting it: text is typed (what
+    the field held is replaced), a drop-down gets the option with that text, a checkbox or
+    radio button is ticked by yes or cleared by no."""
+
+    name: ClassVar[str] = "fill_form"
+    signature: ClassVar[tuple[str, ...]] = ("fields",)
+    fields: Annotated[tuple[FormField, ...], Field(min_length=1)]
+
+
+EDITS = ("append", "insert", "replace", "fill_form")
+"""Actions that enter text as `type` does: permitted wherever `type` is."""
+
+
+@dataclass(frozen=True, slots=True)
 class Hover(Action):
     """Move the mouse over an element, e.g. to open a menu or show a tooltip."""
 
@@ -157,6 +214,10 @@ class NoteDown(Action):
 ACTION_TYPES: tuple[type[Action], ...] = (
     Click,
     TypeText,
+    Append,
+    Insert,
+    Replace,
+    FillForm,
     Hover,
     Press,
     Scroll,

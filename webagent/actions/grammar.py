@@ -1,6 +1,8 @@
 """WebArena's action grammar, read leniently and written back exactly.
 
     click [e12]            type [e12] [text] [1]     hover [e12]      press [Control+a]
+    append [e12] [text]    insert [e12] [4] [text]   replace [e12] [old] [new]
+    fill_form [e3] [Ann] [e4] [Lee] [e9] [yes]
     scroll [down]          select [e12] [Blue]       new_tab          tab_focus [1]
     close_tab              goto [http://...]         go_back          go_forward
     stop [answer]          note_down [text]
@@ -19,15 +21,20 @@ from webagent.actions.action import (
     ACTIONS_BY_NAME,
     ELEMENT_ID,
     Action,
+    Append,
     Click,
     CloseTab,
+    FillForm,
+    FormField,
     GoBack,
     GoForward,
     Goto,
     Hover,
+    Insert,
     NewTab,
     NoteDown,
     Press,
+    Replace,
     Scroll,
     SelectOption,
     Stop,
@@ -64,6 +71,12 @@ _ALIASES = {
     "notedown": "note_down",
     "scroll_up": "scroll",
     "scroll_down": "scroll",
+    "add": "append",
+    "append_text": "append",
+    "insert_line": "insert",
+    "replace_text": "replace",
+    "fillform": "fill_form",
+    "fill_fields": "fill_form",
 }
 _KEY_NAMES = {
     "ctrl": "Control",
@@ -132,6 +145,9 @@ def format_action(action: Action) -> str:
     parts = [action.name]
     for name in action.signature:
         value = values[name]
+        if isinstance(action, FillForm):
+            parts.extend(f"[{field.element}] [{field.value}]" for field in action.fields)
+            continue
         if isinstance(value, bool):
             value = int(value)
         parts.append(f"[{value}]")
@@ -211,6 +227,10 @@ def _build(name: str, rest: str, original: str) -> Action:
                 "text in brackets if it ends in that digit)"
             )
         return TypeText(normalize_element_id(element), _unwrap(remainder), press_enter)
+    if name in ("append", "insert", "replace"):
+        return _edit(name, rest)
+    if name == "fill_form":
+        return _fill_form(rest)
     if name == "select":
         element, remainder = _split_first(rest, name)
         option = _unwrap(remainder)
@@ -244,6 +264,75 @@ def _build(name: str, rest: str, original: str) -> Action:
     raise ActionParseError(f"cannot parse {original!r}")  # pragma: no cover - names are closed
 
 
+_EDIT_FORMS = {
+    "append": "append [e12] [text]",
+    "insert": "insert [e12] [4] [text]",
+    "replace": "replace [e12] [old text] [new text]",
+}
+
+
+def _edit(name: str, rest: str) -> Action:
+    element, remainder = _split_first(rest, name)
+    element = normalize_element_id(element)
+    form = _EDIT_FORMS[name]
+    if name == "append":
+        return Append(element, _unwrap(remainder, exact=True))
+    if name == "insert":
+        line, text = _split_first(remainder, name) if remainder.strip() else ("", "")
+        if not line.strip().isdigit() or int(line) < 1:
+            raise ActionParseError(f"insert needs a line number from 1, then the text: {form}")
+        return Insert(element, int(line), _unwrap(text, exact=True))
+    pair = _two_arguments(remainder)
+    if pair is None or not pair[0]:
+        raise ActionParseError(f"replace needs the exact text to replace, then the new: {form}")
+    return Replace(element, *pair)
+
+
+def _two_arguments(text: str) -> tuple[str, str] | None:
+    """`[old] [new]` -> (old, new), brackets inside each kept when they pair up
+    (`[[[Help]]] [[[Help:Contents]]]`); else split at the only `] [`."""
+    parts = _bracketed_arguments(text)
+    if parts is not None and len(parts) == 2:
+        return parts[0], parts[1]
+    text = text.strip()
+    inner = text[1:-1] if _bracketed(text) else ""
+    if inner.count("] [") == 1:
+        old, new = inner.split("] [")
+        return old, new
+    return None
+
+
+def _bracketed_arguments(text: str) -> list[str] | None:
+    """`[a] [b [c]] [d]` -> ["a", "b [c]", "d"]: brackets inside an argument kept when they
+    pair up; None when the text is not a run of bracketed arguments."""
+    parts: list[str] = []
+    depth, start = 0, -1
+    for index, char in enumerate(text.strip()):
+        if char == "[":
+            if depth == 0:
+                start = index + 1
+            depth += 1
+        elif char == "]" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                parts.append(text.strip()[start:index])
+        elif depth == 0 and not char.isspace():
+            return None
+    return parts if depth == 0 else None
+
+
+def _fill_form(rest: str) -> FillForm:
+    """`fill_form [e3] [Ann] [e4] [Lee]`: elements and values in pairs."""
+    parts = _bracketed_arguments(rest)
+    if not parts or len(parts) % 2:
+        raise ActionParseError(
+            "fill_form needs each field's id, then its value, in pairs: "
+            "fill_form [e3] [Ann] [e4] [Lee] [e9] [yes]"
+        )
+    pairs = zip(parts[::2], parts[1::2], strict=True)
+    return FillForm(tuple(FormField(normalize_element_id(e), value) for e, value in pairs))
+
+
 def _first_arg(rest: str, name: str) -> str:
     element, _ = _split_first(rest, name)
     return element
@@ -268,11 +357,14 @@ def _bracketed(text: str) -> bool:
     return text.startswith("[") and text.endswith("]")
 
 
-def _unwrap(text: str) -> str:
-    """The content of one `[...]` argument (outermost brackets only), or the bare text."""
+def _unwrap(text: str, *, exact: bool = False) -> str:
+    """The content of one `[...]` argument (outermost brackets only), or the bare text;
+    `exact` keeps the spaces inside the brackets (text an edit adds to what is there)."""
     text = text.strip()
     if text.startswith("[") and text.endswith("]"):
         text = text[1:-1]
+        if exact:
+            return text
     text = text.strip()
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
         text = text[1:-1]

@@ -87,6 +87,8 @@ def signature_of(action_type: type[Action]) -> str:
             parts.append("[" + "|".join(str(value) for value in prop["enum"]) + "]")
         elif prop.get("type") == "boolean":
             parts.append("[1|0]")
+        elif prop.get("type") == "array":  # fill_form's pairs
+            parts.append("[element] [value] ...")
         else:
             parts.append(f"[{name}]")
     return " ".join(parts)
@@ -114,12 +116,18 @@ def parameters_schema(action_type: type[Action]) -> dict[str, Any]:
         }
         for name, prop in schema.get("properties", {}).items()
     }
-    return {
+    parameters = {
         "type": "object",
         "properties": properties,
         "required": list(schema.get("required", [])),
         "additionalProperties": False,
     }
+    if "$defs" in schema:  # fill_form's field: an element and its value, nothing else
+        parameters["$defs"] = {
+            name: {**definition, "additionalProperties": False}
+            for name, definition in schema["$defs"].items()
+        }
+    return parameters
 
 
 def tool_schemas(action_types: Iterable[type[Action]] = ACTION_TYPES) -> list[dict[str, Any]]:
@@ -186,6 +194,13 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         )
     if isinstance(arguments.get("element"), str | int):
         arguments["element"] = normalize_element_id(str(arguments["element"]))
+    if isinstance(arguments.get("fields"), list):  # fill_form's fields, ids written loosely
+        arguments["fields"] = [
+            {**field, "element": normalize_element_id(str(field["element"]))}
+            if isinstance(field, dict) and isinstance(field.get("element"), str | int)
+            else field
+            for field in arguments["fields"]
+        ]
     if action_type.name == "press" and isinstance(arguments.get("keys"), str):
         arguments["keys"] = normalize_keys(arguments["keys"])
     try:

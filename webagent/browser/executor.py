@@ -15,16 +15,20 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from webagent.actions import (
     Action,
+    Append,
     Click,
     GoBack,
     GoForward,
     Goto,
     Hover,
+    Insert,
     Press,
+    Replace,
     Scroll,
     SelectOption,
     TypeText,
 )
+from webagent.browser.editing import edit
 from webagent.browser.fields import EXPECTED_FORMAT, FORMATTED_TYPES, input_value_for
 from webagent.browser.pointer import click_target
 from webagent.browser.proxy import UNREACHABLE
@@ -44,7 +48,7 @@ class Timeouts:
 def perform(page: Page, action: Action, timeouts: Timeouts) -> str | None:
     """Run `action` on `page`; None on success, else why it failed."""
     try:
-        if isinstance(action, Click | Hover | TypeText | SelectOption):
+        if isinstance(action, Click | Hover | TypeText | SelectOption | Append | Insert | Replace):
             return _on_element(page, action, timeouts)
         if isinstance(action, Press):
             page.keyboard.press(action.keys)
@@ -87,7 +91,9 @@ def goto(page: Page, raw_url: str, timeouts: Timeouts) -> str | None:
 
 
 def _on_element(
-    page: Page, action: Click | Hover | TypeText | SelectOption, timeouts: Timeouts
+    page: Page,
+    action: Click | Hover | TypeText | SelectOption | Append | Insert | Replace,
+    timeouts: Timeouts,
 ) -> str | None:
     locator = page.locator(f"aria-ref={action.element}")
     if locator.count() == 0:
@@ -97,6 +103,8 @@ def _on_element(
         )
     if isinstance(action, TypeText):
         return _type(locator, action, timeouts)
+    if isinstance(action, Append | Insert | Replace):
+        return edit(page, locator, action)
     if isinstance(action, SelectOption):
         return _select(page, locator, action, timeouts)
     target = click_target(locator, timeouts.action)

@@ -25,19 +25,20 @@ from webagent.actions import (
     Action,
     ActionResult,
     CloseTab,
-    Goto,
+    FillForm,
     NewTab,
     NoteDown,
     Press,
     Stop,
     TabFocus,
-    TypeText,
     format_action,
     parse_action,
 )
 from webagent.browser.activity import Busy, Settler
+from webagent.browser.editing import focused_text
 from webagent.browser.events import DialogPolicy, EventLog
 from webagent.browser.executor import Timeouts, goto, perform
+from webagent.browser.forms import fill_form
 from webagent.browser.guard import Guard
 from webagent.browser.proxy import GuardProxy
 from webagent.browser.replay import HarReplay
@@ -201,15 +202,14 @@ class Tab:
         # rendered without geometry: Playwright's boxes make the snapshot 10-30% slower.
         boxes = not full_page and not self._settler.whole_page_in_view(page)
         snapshot = self._snapshot(page, boxes=boxes)
-        viewport = self._viewport(page)
-        tabs = self.tabs()
+        viewport, typing, tabs = self._viewport(page), focused_text(page), self.tabs()
         if budget is None and not full_page:
             budget = DEFAULT_VIEWPORT_BUDGET
         observation = compose_observation(
             parse_snapshot(snapshot),
             url=page.url,
             title=tabs[self._active].title,
-            options=RenderOptions(viewport=viewport, full_page=full_page, page_url=page.url),
+            options=RenderOptions(viewport, full_page, page_url=page.url, focused_text=typing),
             budget=budget,
             tabs=tabs,
             events=self._events.take(),
@@ -309,6 +309,12 @@ class Tab:
             except ActionParseError as parse_error:
                 self._last_error = f"could not read the action: {parse_error}"
                 return ActionResult(None, self._last_error, before_url, before_url)
+        if isinstance(action, FillForm):  # each field judged and run as its own action
+            filled = fill_form(
+                lambda f: self._act(f, irreversible, started), action, self._observation
+            )
+            self._last_error = filled.error
+            return filled
         target = self._target(action)
         risk = self._judge.action(action, target, before_url, flagged=irreversible)
         element = f"{target.role} '{target.name}'" if target is not None else ""
@@ -350,12 +356,14 @@ class Tab:
         )
 
     def _with_secrets(self, action: Action) -> Action:
-        """The action with its credential placeholders replaced by their values, to run."""
-        if isinstance(action, TypeText) and self._secrets.has_placeholder(action.text):
-            return replace(action, text=self._secrets.substitute(action.text))
-        if isinstance(action, Goto) and self._secrets.has_placeholder(action.url):
-            return replace(action, url=self._secrets.substitute(action.url))
-        return action
+        """The action with its placeholders replaced by their values (what it types, a URL)."""
+        found = {name: getattr(action, name, None) for name in ("text", "new", "url")}
+        values = {
+            name: self._secrets.substitute(value)
+            for name, value in found.items()
+            if isinstance(value, str) and self._secrets.has_placeholder(value)
+        }
+        return replace(action, **values) if values and not isinstance(action, NoteDown) else action
 
     def _target(self, action: Action) -> Target | None:
         element = getattr(action, "element", None)

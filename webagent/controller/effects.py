@@ -6,9 +6,12 @@ from __future__ import annotations
 from webagent.actions import (
     Action,
     ActionResult,
+    Append,
     Click,
     GoBack,
     Goto,
+    Insert,
+    Replace,
     SelectOption,
     TypeText,
     format_action,
@@ -28,7 +31,9 @@ def profile_irreversible(action: Action, page: Page) -> bool:
 
 def undo(action: Action, page: Page) -> Action | None:
     """The action that puts back what `action` changed in a field of `page`, if it can."""
-    if isinstance(action, TypeText) and not action.press_enter_after:
+    if isinstance(action, Append | Insert | Replace) or (
+        isinstance(action, TypeText) and not action.press_enter_after
+    ):
         element = page.observation.element(action.element)
         if element is not None:
             return TypeText(action.element, element.value or "", press_enter_after=False)
@@ -48,7 +53,7 @@ def fills_field(action: Action, page: Page) -> bool:
     again loses it."""
     if isinstance(action, TypeText):
         return not action.press_enter_after
-    if isinstance(action, SelectOption):
+    if isinstance(action, SelectOption | Append | Insert | Replace):
         return True
     if isinstance(action, Click):
         element = page.observation.element(action.element)

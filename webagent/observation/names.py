@@ -12,6 +12,7 @@ Pure: it runs in unit tests on stored snapshots.
 from __future__ import annotations
 
 from collections import Counter
+from urllib.parse import urlsplit
 
 from webagent.observation.roles import INTERACTIVE_ROLES, TEXT_INPUT_ROLES
 from webagent.observation.tree import AriaNode
@@ -184,6 +185,21 @@ _CUT_HINT = "…(cut: click the field to read all of it)"
 _FOCUSED_CUT = "…(cut at 6000 characters)"
 
 
+def numbered_lines(text: str) -> list[str]:
+    """A focused multi-line field's text as lines numbered from 1 (what `insert` counts),
+    up to `FOCUSED_MAX` characters, then a line saying where it was cut."""
+    lines = text.split("\n")
+    width = len(str(len(lines)))
+    shown, total = [], 0
+    for number, line in enumerate(lines, start=1):
+        total += len(line) + 1
+        if total > FOCUSED_MAX:
+            shown.append(f"…(cut at line {number} of {len(lines)}, after 6000 characters)")
+            break
+        shown.append(f"{number:>{width}}| {line}")
+    return shown
+
+
 def field_value(value: str, focused: bool, limit: int) -> str:
     """A field's value as the model reads it: whole up to `FOCUSED_MAX` when the field is
     focused (what it holds is what an edit must keep), else cut to `limit`, saying how to
@@ -193,3 +209,19 @@ def field_value(value: str, focused: bool, limit: int) -> str:
     if len(value.strip()) <= limit:
         return value.strip()
     return clip(value, limit).removesuffix("…") + _CUT_HINT
+
+
+def short_url(url: str, page_url: str) -> str:
+    """A link target without the page's own scheme and host, cut to a readable length."""
+    if page_url:
+        page, target = urlsplit(page_url), urlsplit(url)
+        if target.netloc and (target.scheme, target.netloc) == (page.scheme, page.netloc):
+            url = url[len(f"{target.scheme}://{target.netloc}") :] or "/"
+    return clip(url, 100)
+
+
+def quote(text: str) -> str:
+    """`text` in quotes for a rendered line: single ones unless it holds only single ones."""
+    if "'" in text and '"' not in text:
+        return f'"{text}"'
+    return "'" + text.replace("'", "\\'") + "'"

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from urllib.parse import urlsplit
 
 from webagent.observation.edges import (
     BELOW,
@@ -54,7 +53,10 @@ from webagent.observation.names import (
     is_open_summary,
     is_summary,
     name_repeats_content,
+    numbered_lines,
+    quote,
     repeats_neighbour,
+    short_url,
     shown_name,
 )
 from webagent.observation.observation import Element
@@ -95,6 +97,9 @@ class RenderOptions:
     max_options: int = 40
     page_url: str = ""
     indent: str = "  "
+    focused_text: str | None = None
+    """The focused multi-line field's text as the page holds it, shown as numbered lines (a
+    snapshot runs its lines together)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +232,10 @@ def _render(
         text = clip(node.text, options.max_text)
         if text and text != name:
             children.append(_Frag([Line(child_depth, text, False, in_viewport, top)], inline=True))
-    if not folded and not _hides_children(node):
+    if _numbered(node, options):
+        numbered = numbered_lines(options.focused_text or "")
+        children = [_Frag([Line(child_depth, t, False, in_viewport, top) for t in numbered], False)]
+    elif not folded and not _hides_children(node):
         children += _render_children(node, ctx, child_depth, in_viewport, top)
 
     head = None
@@ -396,17 +404,17 @@ def _label(
         if role == "heading":
             return "#" * min(node.level or 2, 6) + " " + (name or clip(node.text or "", 150))
         if role == "img":
-            return f"img {_quote(name)}" if name else None
+            return f"img {quote(name)}" if name else None
         if role in LANDMARK_ROLES:
-            return f"{role} {_quote(name)}" if name else role
+            return f"{role} {quote(name)}" if name else role
         if role in ("region", "group", "figure", "radiogroup", "list") and name:
-            return f"{role} {_quote(name)}"
+            return f"{role} {quote(name)}"
         return None
 
     shown_role = "summary" if summary else "clickable" if role == "generic" else role
     parts = [f"[{node.ref}]", shown_role]
     if name and not name_repeats_content(node, name):
-        parts.append(_quote(name))
+        parts.append(quote(name))
     parts.extend(_states(node))
     parts.extend(_values(node, name, ctx))
     return " ".join(parts)
@@ -438,19 +446,21 @@ def _values(node: AriaNode, name: str, ctx: _Context) -> list[str]:
         value = input_value(node)
         if node.role == "combobox" and not value:
             value = next((option.name for option in node.children if option.selected), "")
-        if value:
-            parts.append(f"value={_quote(field_value(value, node.focused, options.max_text))}")
+        if _numbered(node, options):
+            parts.append("holds, by line:")
+        elif value:
+            parts.append(f"value={quote(field_value(value, node.focused, options.max_text))}")
         elif node.placeholder and node.placeholder != node.name:
-            parts.append(f"placeholder={_quote(clip(node.placeholder, options.max_name))}")
+            parts.append(f"placeholder={quote(clip(node.placeholder, options.max_name))}")
         option_names = [child.name for child in node.children if child.role == "option"]
         if node.role == "combobox" and option_names and _hides_children(node):
             shown = option_names[: options.max_options]
-            listed = " | ".join(_quote(clip(name, 60)) for name in shown)
+            listed = " | ".join(quote(clip(name, 60)) for name in shown)
             more = len(option_names) - len(shown)
             parts.append(f"options: {listed}" + (f" (+{more} more)" if more else ""))
     ambiguous = name.strip().lower() in _GENERIC_LINK_NAMES or ctx.link_names[name] > 1
     if node.role == "link" and node.url is not None and ambiguous:
-        parts.append("-> " + _short_url(node.url, options.page_url))
+        parts.append("-> " + short_url(node.url, options.page_url))
     return parts
 
 
@@ -485,16 +495,5 @@ def _drop_repeats(lines: list[Line]) -> list[Line]:
     return out
 
 
-def _short_url(url: str, page_url: str) -> str:
-    """A link target without the page's own scheme and host, cut to a readable length."""
-    if page_url:
-        page, target = urlsplit(page_url), urlsplit(url)
-        if target.netloc and (target.scheme, target.netloc) == (page.scheme, page.netloc):
-            url = url[len(f"{target.scheme}://{target.netloc}") :] or "/"
-    return clip(url, 100)
-
-
-def _quote(text: str) -> str:
-    if "'" in text and '"' not in text:
-        return f'"{text}"'
-    return "'" + text.replace("'", "\\'") + "'"
+def _numbered(node: AriaNode, options: RenderOptions) -> bool:
+    return node.focused and node.role == "textbox" and "\n" in (options.focused_text or "")

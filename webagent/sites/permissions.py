@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from webagent.actions import ACTIONS_BY_NAME, Action
+from webagent.actions import ACTIONS_BY_NAME, EDITS, Action, FillForm
 from webagent.observation import Observation
 from webagent.sites.match import element_matches
 from webagent.sites.profile import ELEMENT_ACTIONS, Profile, State
@@ -76,6 +76,10 @@ class Permitted:
                 allowed[name] = current
         for name in (*profile.site.always, "stop"):
             allowed.setdefault(name, None)
+        if "type" in allowed:  # an edit is typing that keeps what the field holds
+            for name in EDITS:
+                typed = allowed["type"]
+                allowed.setdefault(name, None if typed is None else set(typed))
         targets: dict[str, Targets] = {}
         for name in ACTIONS_BY_NAME:  # the vocabulary's order: stable tools, stable prompts
             if name not in allowed:
@@ -106,8 +110,16 @@ class Permitted:
                 f"permitted: {', '.join(self.names)}"
             )
         ids = self.targets[action.name]
-        element = getattr(action, "element", None)
-        if ids is not None and element not in ids:
+        if isinstance(action, FillForm):  # a field is entered as typed, chosen or ticked
+            elements: list[str | None] = [field.element for field in action.fields]
+            entered = [self.targets.get(name, ()) for name in ("type", "select", "click")]
+            if ids is not None and None not in entered:
+                ids = tuple(dict.fromkeys(i for allowed in entered for i in allowed or ()))
+        else:
+            elements = [getattr(action, "element", None)]
+        outside = [e for e in elements if ids is not None and e is not None and e not in ids]
+        if ids is not None and outside:
+            element = outside[0]
             shown = ", ".join(ids[:20]) + (" ..." if len(ids) > 20 else "")
             return (
                 f"{action.name} on {element} is not permitted on this page (state "
