@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -34,12 +36,37 @@ def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
         yield server
 
 
-@pytest.fixture
-def signed_in(browser: Browser, shop: SiteServer, tmp_path: Path) -> Path:
-    """The seed state, and a session signed in as the shop's customer (a reset ends every
-    session, so each test signs in again)."""
+@pytest.fixture(scope="module")
+def signed_in_seed(
+    browser: Browser, shop: SiteServer, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, Path]:
+    """A session signed in as the shop's customer, and a copy of the database just after
+    (the seed state plus that session): signing in once per module instead of per test."""
+    folder = tmp_path_factory.mktemp("signed-in")
     shop.reset()
-    return sign_into_local(browser, shop, tmp_path / "storage.json")
+    storage = sign_into_local(browser, shop, folder / "storage.json")
+    assert storage is not None
+    snapshot = folder / "signed-in.sqlite"
+    shutil.copyfile(shop.db, snapshot)
+    return storage, snapshot
+
+
+@pytest.fixture
+def signed_in(shop: SiteServer, signed_in_seed: tuple[Path, Path]) -> Path:
+    """The seed state with the customer signed in: the database as it was just after the
+    module's sign-in (a reset to the bare seed would end the session)."""
+    storage, snapshot = signed_in_seed
+    restore(snapshot, shop.db)
+    return storage
+
+
+def restore(snapshot: Path, db: Path) -> None:
+    """Replace the shop's database with `snapshot`, whole, as a reset does."""
+    temporary = db.with_name(f".{db.name}.restoring")
+    shutil.copyfile(snapshot, temporary)
+    for suffix in ("-journal", "-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    os.replace(temporary, db)
 
 
 @dataclass

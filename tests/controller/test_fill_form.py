@@ -1,5 +1,6 @@
 """`fill_form` on the demo shop: a five-field address form filled in one action and saved
-with a second, each field judged and entered as its own typing or choice."""
+with a second, from the page as it loads (its state, zip and Save button are below the
+viewport, listed with their ids), each field judged and entered as its own typing or choice."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ import pytest
 
 from tests.controller.conftest import Runner
 from tests.controller.scenario import Scenario, Turn, step, stop
-from webagent.browser import Tab
 from webagent.sites.server import SiteServer
 
 pytestmark = pytest.mark.browser
@@ -36,14 +36,6 @@ def click(role: str, name: str) -> Callable[[Turn], object]:
     return lambda turn: step("click", element=turn.id(role, name))
 
 
-def form_in_view(tab: Tab) -> None:
-    """Scrolled down to the form's Save button, as a person filling it is: every field from
-    the street down is on screen (the model acts on ids the page shows it)."""
-    tab.page.locator("form.form-address-edit button.save").evaluate(
-        "button => button.scrollIntoView({block: 'end'})"
-    )
-
-
 def address(shop: SiteServer) -> tuple[object, ...]:
     with sqlite3.connect(shop.db) as db:
         row = db.execute(
@@ -63,7 +55,7 @@ def test_a_five_field_form_is_filled_and_saved_in_two_actions(
         ]
     )
     task = "Change my billing address to 231 Willow Way, Suite 100, Chicago, Illinois 60601."
-    done = run_on_shop(task, ADDRESS, scenario, mode="react", prepare=form_in_view)
+    done = run_on_shop(task, ADDRESS, scenario, mode="react")
     assert done.kinds == ["action", "action"]  # then stop
     assert done.run.result.answer.status == "SUCCESS"
     assert address(shop) == ("231 Willow Way", "Suite 100", "Chicago", "Illinois", "60601")
@@ -82,7 +74,7 @@ def test_a_field_that_cannot_be_filled_stops_the_form_and_says_which(
 
     scenario = Scenario([("step", wrong_state), ("step", step("stop", **stop(None)))])
     task = "Move my billing address to Atlantis."
-    run_on_shop(task, ADDRESS, scenario, mode="react", prepare=form_in_view)
+    run_on_shop(task, ADDRESS, scenario, mode="react")
     told = scenario.log[-1][1]
     assert "has no option 'Atlantis'" in told
     assert "(filled before it: [e" in told

@@ -174,3 +174,38 @@ def test_fill_form_may_fill_only_the_fields_typing_choosing_or_ticking_may() -> 
     assert editing.refusal(FillForm((FormField("e1", "text"),))) is None
     refused = editing.refusal(FillForm((FormField("e1", "a"), FormField("e9", "b"))))
     assert "fill_form on e9 is not permitted" in (refused or "")
+
+
+FORM = (
+    '- textbox "Name" [ref=e1] [box=0,600,300,20]\n'
+    '- textbox "Street" [ref=e2] [box=0,690,300,20]\n'
+    '- combobox "State" [ref=e3] [box=0,740,300,20]:\n'
+    '  - option "Ohio" [selected]\n'
+    '  - option "Utah"\n'
+    '- checkbox "Default address" [ref=e4] [box=0,780,20,20]\n'
+    '- button "Save" [ref=e5] [box=0,820,60,20]\n'
+    '- textbox "Another form" [ref=e6] [box=0,900,300,20]\n'
+)
+
+
+def _lines(snapshot: str) -> tuple[list[str], list[str]]:
+    rendering = render_tree(parse_snapshot(snapshot), RenderOptions(viewport=(1280, 720)))
+    return [line.text for line in rendering.lines], [e.id for e in rendering.elements]
+
+
+def test_a_form_cut_by_the_viewport_lists_its_fields_below_with_ids() -> None:
+    lines, ids = _lines(FORM)
+    assert lines[-1] == (
+        "The form goes on below the viewport: [e3] combobox 'State' value='Ohio' | "
+        "[e4] checkbox 'Default address' unchecked | [e5] button 'Save'"
+    )
+    assert ids == ["e1", "e2", "e3", "e4", "e5"]  # they can be acted on; the next form not
+
+
+def test_a_page_whose_last_element_in_view_is_no_field_lists_nothing_below() -> None:
+    link_last = FORM.replace(
+        '- combobox "State"', '- link "Help" [ref=e9] [box=0,700,60,10]\n- combobox "State"'
+    )
+    lines, ids = _lines(link_last)
+    assert not any(line.startswith("The form goes on") for line in lines)
+    assert "e3" not in ids

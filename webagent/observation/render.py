@@ -40,6 +40,7 @@ from webagent.observation.edges import (
     header_out_of_view,
     table_out_of_view,
 )
+from webagent.observation.lines import Line, drop_repeats, first_top, same_line
 from webagent.observation.names import (
     clip,
     content_repeats_name,
@@ -62,6 +63,7 @@ from webagent.observation.names import (
 from webagent.observation.observation import Element
 from webagent.observation.roles import (
     CHECKABLE_ROLES,
+    FORM_FIELD_ROLES,
     INLINE_LEVEL_ROLES,
     LANDMARK_ROLES,
     MERGEABLE_ROLES,
@@ -77,8 +79,8 @@ _NAMELESS_TEXT = frozenset({"iframe", "document", "img", "presentation", "none"}
 _ALWAYS_MERGED = frozenset({"row", "listitem"})
 _INLINE_MAX = 160
 _ROW_MAX = 400  # a table row reads best on one line even when long
-_SAME_LINE_PX = 8
 # Nodes that say they are cut even when their content takes several lines.
+_FORM_MAX = 12  # fields below the viewport told of, at most
 _CUT_STACKED = frozenset({"row", "listitem", "paragraph"})
 
 
@@ -103,25 +105,6 @@ class RenderOptions:
 
 
 @dataclass(frozen=True, slots=True)
-class Line:
-    """One rendered line; `protected` lines hold an addressable element inside the viewport.
-
-    `top` is the y of the node it came from (when the snapshot has boxes); `block` marks a
-    line that must keep a line of its own among its siblings (see `_same_line`); `cut` is
-    the set of viewport edges (`edges.ABOVE`, `edges.BELOW`, ...) that the row or line it shows runs
-    past, told at its end by a marker (`render_tree` adds it to `text`).
-    """
-
-    depth: int
-    text: str
-    protected: bool
-    in_viewport: bool
-    top: int | None = None
-    block: bool = False
-    cut: int = 0
-
-
-@dataclass(frozen=True, slots=True)
 class Rendering:
     lines: tuple[Line, ...]
     elements: tuple[Element, ...]
@@ -137,6 +120,10 @@ class _Context:
     heading: str = ""
     above: int = 0
     below: int = 0
+    form: bool = False
+    """Whether the last element in view is a form field, and the form has not ended since."""
+    continued: list[str] = field(default_factory=list)
+    """The form's fields below the viewport that go on from it, with their ids."""
 
 
 @dataclass(slots=True)
@@ -159,8 +146,11 @@ def render_tree(roots: tuple[AriaNode, ...], options: RenderOptions | None = Non
         frag = _render(root, ctx, 0, parent=None, siblings=roots, index=index, visible=True)
         lines.extend(frag.lines)
     lines = [_with_cut_marker(line) for line in lines]
+    if ctx.continued:  # kept whole by a budget: the model fills these by their ids
+        text = "The form goes on below the viewport: " + " | ".join(ctx.continued)
+        lines.append(Line(0, text, protected=True, in_viewport=False))
     return Rendering(
-        lines=tuple(_drop_repeats(lines)),
+        lines=tuple(drop_repeats(lines)),
         elements=tuple(ctx.elements),
         above=ctx.above,
         below=ctx.below,
@@ -202,7 +192,7 @@ def _render(
     if node.role == "heading":
         ctx.heading = clip(node.name or node.text or "", options.max_name)
     if not on_screen:
-        return _render_hidden(node, ctx, depth)
+        return _render_hidden(node, ctx, depth, addressable=addressable)
     top = node.box.y if node.box is not None else None
 
     name = shown_name(node, addressable)
@@ -214,7 +204,7 @@ def _render(
     )
     label = _label(node, name, ctx, addressable, summary=summary) if on_screen else None
     if addressable and on_screen:
-        ctx.elements.append(_element(node, name, ctx, in_viewport))
+        _add_element(node, name, ctx, in_viewport)
     child_depth = depth + 1 if label or node.role == "listitem" else depth
 
     children: list[_Frag] = []
@@ -283,8 +273,31 @@ def _render_children(
     return found
 
 
-def _render_hidden(node: AriaNode, ctx: _Context, depth: int) -> _Frag:
-    """An off-screen node: only what of its subtree is positioned on screen is shown."""
+def _add_element(node: AriaNode, name: str, ctx: _Context, in_viewport: bool) -> None:
+    """An element shown: one with an id; a form field in view may go on below it."""
+    ctx.elements.append(_element(node, name, ctx, in_viewport))
+    ctx.form = in_viewport and node.role in FORM_FIELD_ROLES and not ctx.continued
+
+
+def _continue_form(node: AriaNode, ctx: _Context) -> None:
+    """Note a form's field below the viewport with its id (a form is filled in one action
+    from what the model is shown); its first button, or anything but a field, ends it."""
+    if node.box is None or node.box.empty or node.box.y < ctx.options.viewport[1]:
+        return  # above the viewport, or beside it
+    if node.role not in FORM_FIELD_ROLES | {"button"} or len(ctx.continued) >= _FORM_MAX:
+        ctx.form = False
+        return
+    name = shown_name(node, True)
+    ctx.elements.append(_element(node, name, ctx, in_viewport=False))
+    ctx.continued.append((_label(node, name, ctx, True) or "").split(" options: ")[0])
+    ctx.form = node.role != "button"
+
+
+def _render_hidden(node: AriaNode, ctx: _Context, depth: int, *, addressable: bool) -> _Frag:
+    """An off-screen node: only what of its subtree is positioned on screen is shown (and a
+    form going on below the viewport is noted)."""
+    if addressable and ctx.form:
+        _continue_form(node, ctx)
     frags = []
     siblings = node.children
     for position, child in enumerate(siblings):
@@ -312,7 +325,7 @@ def _layout(
     unnamed_heading = node.role == "heading" and head is not None and not head.text.strip("# ")
     if len(pieces) == len(children) and (
         (node.role in _ALWAYS_MERGED and not any(piece.block for piece in pieces))
-        or (node.role in MERGEABLE_ROLES and _same_line(pieces))
+        or (node.role in MERGEABLE_ROLES and same_line(pieces))
         or unnamed_heading
         or not children
     ):
@@ -330,7 +343,7 @@ def _layout(
                 text,
                 protected=any(p.protected for p in pieces) or bool(head and head.protected),
                 in_viewport=any(p.in_viewport for p in pieces) or bool(head and head.in_viewport),
-                top=head.top if head else _first_top(pieces),
+                top=head.top if head else first_top(pieces),
                 block=block,
                 cut=cut,
             )
@@ -365,25 +378,6 @@ def _with_cut_marker(line: Line) -> Line:
     """`line` with ` …(continues below)` (or above, to the right, ...) at its end: the row
     or line goes on past the viewport's edge."""
     return replace(line, text=line.text + cut_marker(line.cut)) if line.cut else line
-
-
-def _same_line(pieces: list[Line]) -> bool:
-    """Whether the pieces sit side by side on screen, so they can share a line.
-
-    With boxes, their tops tell (text runs have no box of their own). Without, blocks keep
-    their own lines: Playwright drops inline wrappers, so a container that is still in the
-    tree is most likely a block. A heading always keeps its own line.
-    """
-    if len(pieces) <= 1:
-        return True
-    if any(piece.block for piece in pieces):
-        return False
-    tops = [piece.top for piece in pieces if piece.top is not None]
-    return not tops or max(tops) - min(tops) <= _SAME_LINE_PX
-
-
-def _first_top(pieces: list[Line]) -> int | None:
-    return next((piece.top for piece in pieces if piece.top is not None), None)
 
 
 def _hides_children(node: AriaNode) -> bool:
@@ -483,16 +477,6 @@ def _in_viewport(box: Box | None, viewport: tuple[int, int], inherited: bool) ->
     if box is None or box.empty:
         return inherited
     return box.intersects(*viewport)
-
-
-def _drop_repeats(lines: list[Line]) -> list[Line]:
-    """Drop a plain text line identical to the one just before it."""
-    out: list[Line] = []
-    for line in lines:
-        if out and not line.protected and line.text == out[-1].text:
-            continue
-        out.append(line)
-    return out
 
 
 def _numbered(node: AriaNode, options: RenderOptions) -> bool:

@@ -30,6 +30,8 @@ INTERACTIVE_ROLES = frozenset(
 )
 CHECKABLE_ROLES = frozenset({"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"})
 TEXT_INPUT_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "slider"})
+# What a person fills in a form (its buttons submit it).
+FORM_FIELD_ROLES = TEXT_INPUT_ROLES | {"checkbox", "radio", "switch", "listbox"}
 # Containers shown as their own line even without a name: they tell the model where it is.
 LANDMARK_ROLES = frozenset(
     {
