@@ -4,6 +4,7 @@ through a whole agent run whose saved text is checked to the character."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -12,8 +13,10 @@ import pytest
 from tests.conftest import DATA, SavingSite
 from tests.controller.scenario import Scenario, Turn, step, stop
 from webagent.browser import Browser, Tab
+from webagent.browser.replay import HarReplay
 from webagent.cli import main
 from webagent.llm.server import start_model_server
+from webagent.session.replay import replay
 
 pytestmark = pytest.mark.browser
 
@@ -192,3 +195,36 @@ def test_an_agent_edits_an_editor_widget_and_saves_exactly_the_lines(
     ((path, body),) = site.saved
     assert path == "/save"
     assert body == "\n".join([*STEPS[:10], middle, *STEPS[10:], last])
+
+
+ROOT = Path(__file__).parents[2]
+ADDED = "* [[Keemun]] \u2013 a Chinese black tea with a smoky, wine-like aroma."
+
+
+def test_a_line_added_to_a_real_wiki_page_replays_and_is_sent_exactly(
+    browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`fixtures/real-wiki-add-line`: a model played through the relay signed into MediaWiki
+    and added one line to a list in a page's section with `insert`. Replayed offline, the
+    section the agent submits is the seed's with that line after the list's last item, and
+    every other character kept."""
+    sent: list[str] = []
+    answer = HarReplay.answer
+
+    def watched(self: HarReplay, method: str, url: str, body: str, *, navigation: bool) -> object:
+        if method == "POST" and "action=submit" in url:
+            sent.append(body)
+        return answer(self, method, url, body, navigation=navigation)
+
+    monkeypatch.setattr(HarReplay, "answer", watched)
+    result = replay(ROOT / "fixtures" / "real-wiki-add-line", browser=browser)
+    assert result.ok, result.divergence.report() if result.divergence else ""
+    (body,) = sent
+    (text,) = re.findall(r'name="wpTextbox1"\r\n\r\n(.*?)\r\n--', body, flags=re.DOTALL)
+    seed = (ROOT / "sites/real/seed/mediawiki/05_Black_tea.wiki").read_text(encoding="utf-8")
+    section = seed[seed.index("== Well-known black teas ==") :].rstrip("\n").split("\n")
+    last_item = max(i for i, line in enumerate(section) if line.startswith("* "))
+    expected = [*section[: last_item + 1], ADDED, *section[last_item + 1 :]]
+    assert text.replace("\r\n", "\n").rstrip("\n") == "\n".join(expected)
+    actions = [step.action for step in result.run.result.steps] if result.run else []
+    assert any(action.startswith("insert [") for action in actions)

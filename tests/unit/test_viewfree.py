@@ -139,3 +139,11 @@ def test_the_agent_is_given_the_recorded_page_with_the_live_elements_it_shows() 
     assert (given.above, given.below, given.truncated, given.full_page) == (0, 12, True, False)
     assert (given.url, given.title, given.status) == ("http://shop.test/", "Home Page", 200)
     assert given.tokens > 0
+
+
+def test_a_forms_fields_listed_below_the_viewport_are_left_out() -> None:
+    """The line that lists a cut form's fields below the viewport is the viewport's doing:
+    the page read whole shows those fields where they are, so the line is not compared."""
+    recorded = RECORDED + "\nThe form goes on below the viewport: [e72] link 'Coffee'"
+    assert "The form goes on" not in view_free(recorded)
+    assert page_difference(recorded, WHOLE) is None

@@ -10,7 +10,8 @@ geometry) and checks that it holds everything the model was shown, in the same o
   the next element) is there too, word for word, in order;
 - what the viewport alone added is left out on both sides: the "(Viewport only: ...)" line,
   " …(continues below)" and " (out of view: ...)" marks, a table's "(columns: ...)" line
-  (its header row repeated when it scrolled away), and the token budget's
+  (its header row repeated when it scrolled away), the line listing a form's fields below
+  the viewport, and the token budget's
   "[… N lines cut ...]" lines. Lines are compared as words because where a line breaks (two
   inline pieces side by side, or stacked) follows the layout too.
 
@@ -29,7 +30,8 @@ from webagent.observation.tokens import count_tokens
 
 _VIEW_LINE = re.compile(
     r"^\(Viewport only: .*\)$|^\[… \d+ lines cut to fit the token budget\]$"
-    r"|^[ \t]*\(columns: .*\)$",  # a table's header repeated: its header row scrolled away
+    r"|^[ \t]*\(columns: .*\)$"  # a table's header repeated: its header row scrolled away
+    r"|^The form goes on below the viewport: .*$",  # a form's fields the viewport cut off
     re.MULTILINE,
 )
 _VIEW_MARK = re.compile(r" …\(continues [a-z ]+\)| \(out of view: [^)]*\)")
