@@ -24,6 +24,7 @@ from webagent.observation import (
     parse_snapshot,
     render_tree,
 )
+from webagent.observation.facts import PageFacts
 from webagent.observation.names import FOCUSED_MAX, numbered_lines
 from webagent.sites.permissions import Permitted
 from webagent.sites.profile import parse_profile
@@ -128,7 +129,7 @@ def _rendered(focused_text: str | None) -> list[str]:
     tree = parse_snapshot(
         '- textbox "Body" [active] [ref=e1] [box=0,0,400,300]: first second third\n'
     )
-    options = RenderOptions(focused_text=focused_text)
+    options = RenderOptions(facts=PageFacts(focused_text=focused_text))
     return [line.text for line in render_tree(tree, options).lines]
 
 

@@ -11,7 +11,7 @@ edit should have made (a script rewrote it, an editor indented it) is reported, 
 
 from __future__ import annotations
 
-from playwright.sync_api import Error, Locator, Page
+from playwright.sync_api import Locator, Page
 
 from webagent.actions import Append, Insert, Replace
 
@@ -65,29 +65,8 @@ _SELECT_EDITOR_JS = """(e, [mode, line, start, length]) => {
   }
 }"""
 
-# The focused multi-line field's text: a text area's value, an editor's text (its editing
-# host's, when the caret is inside one of its lines).
-_FOCUSED_JS = """() => {
-  let e = document.activeElement;
-  while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;
-  if (!e) return null;
-  if (e.tagName === 'TEXTAREA') return e.value;
-  if (!e.isContentEditable) return null;
-  while (e.parentElement && e.parentElement.isContentEditable) e = e.parentElement;
-  return e.innerText.replace(/\\n$/, '');
-}"""
-
 _READ_JS = """e => (e.tagName === 'TEXTAREA' || e.tagName === 'INPUT')
   ? e.value : e.innerText.replace(/\\n$/, '')"""
-
-
-def focused_text(page: Page) -> str | None:
-    """The focused multi-line field's text with its lines (None: no such field has focus)."""
-    try:
-        text = page.evaluate(_FOCUSED_JS)
-    except Error:  # navigating: nothing is being edited
-        return None
-    return text if isinstance(text, str) else None
 
 
 def edit(page: Page, locator: Locator, action: Edit) -> str | None:

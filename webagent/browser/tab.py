@@ -35,11 +35,11 @@ from webagent.actions import (
     parse_action,
 )
 from webagent.browser.activity import Busy, Settler
-from webagent.browser.editing import focused_text
 from webagent.browser.events import DialogPolicy, EventLog
 from webagent.browser.executor import Timeouts, goto, perform
 from webagent.browser.forms import fill_form
 from webagent.browser.guard import Guard
+from webagent.browser.page_facts import page_facts
 from webagent.browser.proxy import GuardProxy
 from webagent.browser.replay import HarReplay
 from webagent.browser.target import element_target, focused_target, page_forms
@@ -202,14 +202,14 @@ class Tab:
         # rendered without geometry: Playwright's boxes make the snapshot 10-30% slower.
         boxes = not full_page and not self._settler.whole_page_in_view(page)
         snapshot = self._snapshot(page, boxes=boxes)
-        viewport, typing, tabs = self._viewport(page), focused_text(page), self.tabs()
+        viewport, facts, tabs = self._viewport(page), page_facts(page), self.tabs()
         if budget is None and not full_page:
             budget = DEFAULT_VIEWPORT_BUDGET
         observation = compose_observation(
             parse_snapshot(snapshot),
             url=page.url,
             title=tabs[self._active].title,
-            options=RenderOptions(viewport, full_page, page_url=page.url, focused_text=typing),
+            options=RenderOptions(viewport, full_page, page_url=page.url, facts=facts),
             budget=budget,
             tabs=tabs,
             events=self._events.take(),

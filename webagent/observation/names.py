@@ -225,3 +225,15 @@ def quote(text: str) -> str:
     if "'" in text and '"' not in text:
         return f'"{text}"'
     return "'" + text.replace("'", "\\'") + "'"
+
+
+def hides_children(node: AriaNode) -> bool:
+    """A field's text is its value, and a native select's options are on the select's line."""
+    if node.role in TEXT_INPUT_ROLES and node.role != "combobox":
+        return all(child.role == "text" for child in node.children)
+    return node.role == "combobox" and all(child.ref is None for child in node.children)
+
+
+def is_numbered(node: AriaNode, focused_text: str | None) -> bool:
+    """Whether a focused field shows its lines numbered (it holds more than one)."""
+    return node.focused and node.role == "textbox" and "\n" in (focused_text or "")

@@ -40,6 +40,8 @@ from webagent.observation.edges import (
     header_out_of_view,
     table_out_of_view,
 )
+from webagent.observation.facts import PageFacts
+from webagent.observation.glue import GLUE, glued, unglue
 from webagent.observation.lines import Line, drop_repeats, first_top, same_line
 from webagent.observation.names import (
     clip,
@@ -48,9 +50,11 @@ from webagent.observation.names import (
     count_link_names,
     field_value,
     has_addressable_inside,
+    hides_children,
     input_value,
     is_addressable,
     is_label_of_neighbour,
+    is_numbered,
     is_open_summary,
     is_summary,
     name_repeats_content,
@@ -69,6 +73,7 @@ from webagent.observation.roles import (
     MERGEABLE_ROLES,
     TEXT_INPUT_ROLES,
 )
+from webagent.observation.spans import RowLayout, fillers, layout_of
 from webagent.observation.tree import AriaNode, Box
 
 _GENERIC_LINK_NAMES = frozenset(
@@ -99,9 +104,8 @@ class RenderOptions:
     max_options: int = 40
     page_url: str = ""
     indent: str = "  "
-    focused_text: str | None = None
-    """The focused multi-line field's text as the page holds it, shown as numbered lines (a
-    snapshot runs its lines together)."""
+    facts: PageFacts = field(default_factory=PageFacts)
+    """What the page says beyond the snapshot: the focused field's lines, tables' spans."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,10 +124,11 @@ class _Context:
     heading: str = ""
     above: int = 0
     below: int = 0
-    form: bool = False
-    """Whether the last element in view is a form field, and the form has not ended since."""
-    continued: list[str] = field(default_factory=list)
-    """The form's fields below the viewport that go on from it, with their ids."""
+    glue: dict[int, tuple[bool, bool]] = field(default_factory=dict)
+    rows: dict[int, tuple[RowLayout, int]] = field(default_factory=dict)  # spans: layout, width
+    grids_used: set[int] = field(default_factory=set)
+    form: bool = False  # the last element in view is a form field, and the form goes on
+    continued: list[str] = field(default_factory=list)  # its fields below the viewport
 
 
 @dataclass(slots=True)
@@ -140,12 +145,12 @@ _EMPTY = _Frag([], inline=True)
 def render_tree(roots: tuple[AriaNode, ...], options: RenderOptions | None = None) -> Rendering:
     """Render `roots` (from `parse_snapshot`) into lines plus the addressable elements shown."""
     options = options or RenderOptions()
-    ctx = _Context(options=options, link_names=count_link_names(roots))
+    ctx = _Context(options, count_link_names(roots), glue=glued(roots, options.facts.glue))
     lines: list[Line] = []
     for index, root in enumerate(roots):
         frag = _render(root, ctx, 0, parent=None, siblings=roots, index=index, visible=True)
         lines.extend(frag.lines)
-    lines = [_with_cut_marker(line) for line in lines]
+    lines = [_with_cut_marker(replace(line, text=unglue(line.text))) for line in lines]
     if ctx.continued:  # kept whole by a budget: the model fills these by their ids
         text = "The form goes on below the viewport: " + " | ".join(ctx.continued)
         lines.append(Line(0, text, protected=True, in_viewport=False))
@@ -222,10 +227,10 @@ def _render(
         text = clip(node.text, options.max_text)
         if text and text != name:
             children.append(_Frag([Line(child_depth, text, False, in_viewport, top)], inline=True))
-    if _numbered(node, options):
-        numbered = numbered_lines(options.focused_text or "")
+    if is_numbered(node, options.facts.focused_text):
+        numbered = numbered_lines(options.facts.focused_text or "")
         children = [_Frag([Line(child_depth, t, False, in_viewport, top) for t in numbered], False)]
-    elif not folded and not _hides_children(node):
+    elif not folded and not hides_children(node):
         children += _render_children(node, ctx, child_depth, in_viewport, top)
 
     head = None
@@ -236,10 +241,18 @@ def _render(
     block = node.role == "heading" or (
         node.box is None and not addressable and node.role not in INLINE_LEVEL_ROLES
     )
-    frag = _layout(node, head, children, depth, block=block)
+    frag = _glued(node, _layout(node, head, children, depth, block=block), ctx)
     if not options.full_page and frag.lines:
         frag = _mark_cut(node, frag, options.viewport)
     return frag
+
+
+def _glued(node: AriaNode, frag: _Frag, ctx: _Context) -> _Frag:
+    """An inline element that touches the text around it, marked so (see `glue`)."""
+    if id(node) not in ctx.glue or len(frag.lines) != 1:
+        return frag
+    before, after = (GLUE if glue else "" for glue in ctx.glue[id(node)])
+    return _Frag([replace(frag.lines[0], text=before + frag.lines[0].text + after)], frag.inline)
 
 
 def _render_children(
@@ -250,7 +263,19 @@ def _render_children(
     slid left), and a table whose header row scrolled away above says its columns first."""
     found: list[_Frag] = []
     siblings = node.children
+    if node.role in TABLE_ROLES and ctx.options.facts.grids:  # its spans, from the page
+        ctx.rows.update(layout_of(node, ctx.options.facts.grids, ctx.grids_used))
+    layout, cell = ctx.rows.get(id(node)), 0
+
+    def fill(texts: list[str]) -> None:
+        found.extend(_Frag([Line(depth, text, False, in_viewport, top)], True) for text in texts)
+
     for position, child in enumerate(siblings):
+        after: list[str] = []
+        if layout is not None and child.role in CELL_ROLES:
+            before, after = fillers(layout[0], cell, layout[1])
+            fill(before)
+            cell += 1
         frag = _render(
             child, ctx, depth, parent=node, siblings=siblings, index=position, visible=in_viewport
         )
@@ -265,6 +290,9 @@ def _render_children(
             )
         ):  # an empty cell in view (not one past the viewport's edge, nor one whose content is)
             found.append(_Frag([Line(depth, "", False, in_viewport, top)], inline=True))
+        fill(after)
+    if layout is not None:
+        fill(fillers(layout[0], None, layout[1])[0])
     if node.role in TABLE_ROLES and not ctx.options.full_page and found:
         columns = header_out_of_view(node, ctx.options.viewport)
         if columns:  # the header scrolled away: say which column each value is in
@@ -380,13 +408,6 @@ def _with_cut_marker(line: Line) -> Line:
     return replace(line, text=line.text + cut_marker(line.cut)) if line.cut else line
 
 
-def _hides_children(node: AriaNode) -> bool:
-    """A field's text is its value, and a native select's options are on the select's line."""
-    if node.role in TEXT_INPUT_ROLES and node.role != "combobox":
-        return all(child.role == "text" for child in node.children)
-    return node.role == "combobox" and all(child.ref is None for child in node.children)
-
-
 def _label(
     node: AriaNode, name: str, ctx: _Context, addressable: bool, *, summary: bool = False
 ) -> str | None:
@@ -440,14 +461,14 @@ def _values(node: AriaNode, name: str, ctx: _Context) -> list[str]:
         value = input_value(node)
         if node.role == "combobox" and not value:
             value = next((option.name for option in node.children if option.selected), "")
-        if _numbered(node, options):
+        if is_numbered(node, options.facts.focused_text):
             parts.append("holds, by line:")
         elif value:
             parts.append(f"value={quote(field_value(value, node.focused, options.max_text))}")
         elif node.placeholder and node.placeholder != node.name:
             parts.append(f"placeholder={quote(clip(node.placeholder, options.max_name))}")
         option_names = [child.name for child in node.children if child.role == "option"]
-        if node.role == "combobox" and option_names and _hides_children(node):
+        if node.role == "combobox" and option_names and hides_children(node):
             shown = option_names[: options.max_options]
             listed = " | ".join(quote(clip(name, 60)) for name in shown)
             more = len(option_names) - len(shown)
@@ -477,7 +498,3 @@ def _in_viewport(box: Box | None, viewport: tuple[int, int], inherited: bool) ->
     if box is None or box.empty:
         return inherited
     return box.intersects(*viewport)
-
-
-def _numbered(node: AriaNode, options: RenderOptions) -> bool:
-    return node.focused and node.role == "textbox" and "\n" in (options.focused_text or "")

@@ -1,0 +1,65 @@
+"""What an observation needs from the page that its accessibility snapshot does not say,
+read in one evaluation: the focused multi-line field's text with its line breaks (the
+snapshot runs them together), and the layout of the tables whose cells span rows or columns
+(the snapshot lists the cells without their spans)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Error, Page
+
+from webagent.observation.facts import PageFacts
+from webagent.observation.spans import parse_grids
+
+_FACTS_JS = """() => {
+  let e = document.activeElement, focused = null;
+  while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;
+  if (e && e.tagName === 'TEXTAREA') focused = e.value;
+  else if (e && e.isContentEditable) {
+    while (e.parentElement && e.parentElement.isContentEditable) e = e.parentElement;
+    focused = e.innerText.replace(/\\n$/, '');
+  }
+  const grids = [];
+  for (const table of document.querySelectorAll('table')) {
+    if (!table.getClientRects().length) continue;  // not laid out: not in the snapshot
+    const covered = [], rows = [];
+    let spans = false;
+    [...table.rows].forEach((tr, r) => {
+      const taken = covered[r] = covered[r] || new Set(), cells = [];
+      const above = [...taken];
+      let column = 0;
+      for (const cell of tr.cells) {
+        while (taken.has(column)) column++;
+        const down = Math.max(1, cell.rowSpan || 1), wide = Math.max(1, cell.colSpan || 1);
+        spans = spans || down > 1 || wide > 1;
+        cells.push([column, wide]);
+        for (let i = 0; i < down; i++) {
+          const row = covered[r + i] = covered[r + i] || new Set();
+          for (let j = 0; j < wide; j++) row.add(column + j);
+        }
+        column += wide;
+      }
+      rows.push({cells, covered: above});
+    });
+    if (spans) grids.push(rows);
+  }
+  // Whether each inline element with a role touches its neighbours (no whitespace between).
+  const blank = /^\\s/, touches = (node, end) => !!node && node.textContent !== ''
+    && !(end ? /\\s$/ : blank).test(node.textContent);
+  const glue = [...document.querySelectorAll('code, strong, em, mark, sub, sup, del, ins, s')]
+    .filter(e => e.getClientRects().length)
+    .map(e => [touches(e.previousSibling, true), touches(e.nextSibling, false)]);
+  return {focused, grids, glue};
+}"""
+
+
+def page_facts(page: Page) -> PageFacts:
+    """Read them; nothing when the page cannot answer (it is navigating)."""
+    try:
+        facts = page.evaluate(_FACTS_JS)
+    except Error:
+        return PageFacts()
+    focused = facts.get("focused")
+    glue = tuple((bool(a), bool(b)) for a, b in facts.get("glue") or ())
+    return PageFacts(
+        focused if isinstance(focused, str) else None, parse_grids(facts.get("grids")), glue
+    )
