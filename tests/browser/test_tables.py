@@ -73,6 +73,7 @@ def test_a_side_by_side_diff_keeps_its_sides_apart(page: Callable[[str], Tab]) -
         "Revision as of 10:02 | ← | Latest revision as of 11:40 | ←",
         "Line 4: | ← | Line 4: | ←",
         "| == Setup == |  | == Setup ==",
+        "| Run make  all first. |  | Run make  all first.",  # code keeps its spaces
         "\u2212 | * Install the client | + | * Install the new client",
         "|  | + | * Ask for an account",
         # a word changed inside link syntax: no space where the page has none

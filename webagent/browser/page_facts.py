@@ -47,7 +47,9 @@ _FACTS_JS = """() => {
     && !(end ? /\\s$/ : blank).test(node.textContent);
   const glue = [...document.querySelectorAll('code, strong, em, mark, sub, sup, del, ins, s')]
     .filter(e => e.getClientRects().length)
-    .map(e => [touches(e.previousSibling, true), touches(e.nextSibling, false)]);
+    .map(e => [touches(e.previousSibling, true), touches(e.nextSibling, false),
+      /\\s\\s|\t/.test(e.textContent) && /^(pre|pre-wrap|break-spaces)$/.test(
+        getComputedStyle(e).whiteSpace) ? e.textContent : null]);
   return {focused, grids, glue};
 }"""
 
@@ -59,7 +61,10 @@ def page_facts(page: Page) -> PageFacts:
     except Error:
         return PageFacts()
     focused = facts.get("focused")
-    glue = tuple((bool(a), bool(b)) for a, b in facts.get("glue") or ())
+    glue = tuple(
+        (bool(a), bool(b), text if isinstance(text, str) else None)
+        for a, b, text in facts.get("glue") or ()
+    )
     return PageFacts(
         focused if isinstance(focused, str) else None, parse_grids(facts.get("grids")), glue
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from webagent.observation.glue import Inline
 from webagent.observation.spans import Grid
 
 
@@ -15,6 +16,6 @@ class PageFacts:
     snapshot runs its lines together); None when no such field has the focus."""
     grids: tuple[Grid, ...] = ()
     """The layout of each laid-out table with a spanning cell, in document order."""
-    glue: tuple[tuple[bool, bool], ...] = ()
-    """Whether each inline element with a role (`glue.GLUE_ROLES`) touches the text before and
-    after it, in document order."""
+    glue: tuple[Inline, ...] = ()
+    """Each inline element with a role (`glue.GLUE_ROLES`), in document order: whether it
+    touches the text before and after it, and its text when it keeps runs of spaces."""

@@ -22,11 +22,14 @@ sup, del, ins, s`), in the same order."""
 GLUE = "\x01"
 
 
-def glued(
-    roots: Sequence[AriaNode], touching: Sequence[tuple[bool, bool]]
-) -> dict[int, tuple[bool, bool]]:
-    """Whether each inline node touches what comes before and after it (by `id` of the node);
-    nothing unless the page's elements and the snapshot's nodes are as many."""
+Inline = tuple[bool, bool, str | None]
+"""An inline element: whether it touches the text before it, and after it, and its text as
+the page shows it when that keeps spaces a snapshot runs together (`white-space: pre`)."""
+
+
+def glued(roots: Sequence[AriaNode], touching: Sequence[Inline]) -> dict[int, Inline]:
+    """Each inline node's `Inline` (by `id` of the node); nothing unless the page's elements
+    and the snapshot's nodes are as many."""
     nodes: list[AriaNode] = []
     stack = list(reversed(roots))
     while stack:
@@ -37,6 +40,14 @@ def glued(
     if len(nodes) != len(touching):
         return {}
     return {id(node): flags for node, flags in zip(nodes, touching, strict=True)}
+
+
+def mark(text: str, inline: Inline) -> str:
+    """An inline element's rendered text, its kept spaces put back and its joins marked."""
+    before, after, kept = inline
+    if kept is not None and " ".join(kept.split()) == text:  # the same words, spaced as shown
+        text = kept.strip()
+    return (GLUE if before else "") + text + (GLUE if after else "")
 
 
 def unglue(text: str) -> str:

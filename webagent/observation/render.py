@@ -41,7 +41,7 @@ from webagent.observation.edges import (
     table_out_of_view,
 )
 from webagent.observation.facts import PageFacts
-from webagent.observation.glue import GLUE, glued, unglue
+from webagent.observation.glue import Inline, glued, mark, unglue
 from webagent.observation.lines import Line, drop_repeats, first_top, same_line
 from webagent.observation.names import (
     clip,
@@ -124,7 +124,7 @@ class _Context:
     heading: str = ""
     above: int = 0
     below: int = 0
-    glue: dict[int, tuple[bool, bool]] = field(default_factory=dict)
+    glue: dict[int, Inline] = field(default_factory=dict)
     rows: dict[int, tuple[RowLayout, int]] = field(default_factory=dict)  # spans: layout, width
     grids_used: set[int] = field(default_factory=set)
     form: bool = False  # the last element in view is a form field, and the form goes on
@@ -248,11 +248,11 @@ def _render(
 
 
 def _glued(node: AriaNode, frag: _Frag, ctx: _Context) -> _Frag:
-    """An inline element that touches the text around it, marked so (see `glue`)."""
+    """An inline element as the page spaces it: joined to the text it touches (see `glue`)."""
     if id(node) not in ctx.glue or len(frag.lines) != 1:
         return frag
-    before, after = (GLUE if glue else "" for glue in ctx.glue[id(node)])
-    return _Frag([replace(frag.lines[0], text=before + frag.lines[0].text + after)], frag.inline)
+    text = mark(frag.lines[0].text, ctx.glue[id(node)])
+    return _Frag([replace(frag.lines[0], text=text)], frag.inline)
 
 
 def _render_children(
