@@ -143,15 +143,17 @@ def run_task(task: str, url: str, scenario: Scenario, out: Path) -> None:
     assert code == 0
 
 
+def on(role: str, name: str, action: str, **fields: object) -> Callable[[Turn], object]:
+    """A step answer: `action` on the element of that role and name on the page shown."""
+    return lambda turn: step(action, element=turn.id(role, name), **fields)
+
+
 def test_an_agent_appends_and_inserts_lines_and_saves_exactly_them(
     site: SavingSite, tmp_path: Path
 ) -> None:
     """The Done-when of issue 25: a scripted model's run on a 60-line text area, and the
     text the site received is the original with those two lines, nothing else changed."""
     last, middle = "* Item 61: send the minutes to [[Team]]", "* Item 30b: book the room"
-
-    def on(role: str, name: str, action: str, **fields: object) -> Callable[[Turn], object]:
-        return lambda turn: step(action, element=turn.id(role, name), **fields)
 
     scenario = Scenario(
         [
@@ -178,9 +180,6 @@ def test_an_agent_edits_an_editor_widget_and_saves_exactly_the_lines(
     site: SavingSite, tmp_path: Path
 ) -> None:
     last, middle = "Step 61: archive the [[Build 61]] log", "Step 10b: rotate the keys"
-
-    def on(role: str, name: str, action: str, **fields: object) -> Callable[[Turn], object]:
-        return lambda turn: step(action, element=turn.id(role, name), **fields)
 
     scenario = Scenario(
         [
