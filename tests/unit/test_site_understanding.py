@@ -263,7 +263,7 @@ HELD_OUT = {
     "holdout8": ("sphinxdocs", 40, 0.97),
     "holdout9": ("oscar", 50, 0.84),
     "holdout10": ("moin", 50, 0.82),
-    "holdout11": ("machina", 50, 0.76),
+    "holdout11": ("machina", 50, 0.90),
     "holdout12": ("hgweb", 45, 0.89),
 }
 

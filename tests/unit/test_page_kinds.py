@@ -1,0 +1,90 @@
+"""Kinds of page the generic states tell apart on any web app: what a page says it did, what
+it says it found, and what its content is made of.
+
+Each case is a general shape of real pages (sites/real has captures of them), written here
+small enough to read; each fails without the rule it is named after.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from webagent.observation import Observation, compose_observation, parse_snapshot
+from webagent.sites.classify import Classifier
+from webagent.sites.profile import Profile
+from webagent.sites.profiles import site_profile
+
+
+def observe(snapshot: str, url: str = "http://app.test/page") -> Observation:
+    tree = parse_snapshot(textwrap.dedent(snapshot).strip("\n"))
+    return compose_observation(tree, url=url, title="", status=200)
+
+
+@pytest.fixture(scope="module")
+def generic() -> Profile:
+    return site_profile("generic")
+
+
+def state(profile: Profile, snapshot: str, url: str = "http://app.test/page") -> str:
+    return Classifier(profile).classify(observe(snapshot, url)).state
+
+
+POST = """
+- main [ref=e1]:
+  - generic [ref=e2]:
+    - button "Dismiss" [ref=e3]
+    - text: "{message}"
+  - heading "Does the Cat drink tea?" [level=1] [ref=e4]
+  - link "Post reply" [ref=e5]:
+    - /url: /topic/14/reply
+  - paragraph [ref=e6]:
+    - text: "By:"
+    - link "alice" [ref=e7]:
+      - /url: /member/1
+    - text: on 26 Nov 2026
+  - paragraph [ref=e8]: Whenever I pour tea for the Cat the cup is empty before the pot is down.
+"""
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "This message has been posted successfully.",
+        "You subscribed to this topic successfully.",
+        "Successfully deleted 1 record.",
+        "Your vote has been cast.",
+    ],
+)
+def test_a_message_that_something_was_done_is_a_confirmation(
+    generic: Profile, message: str
+) -> None:
+    """A short message on top of the page, saying what was just done, reports an outcome."""
+    assert state(generic, POST.format(message=message)) == "confirmation"
+    told = POST.format(message="Be kind to the other guests.")
+    assert state(generic, told) != "confirmation"
+
+
+def test_a_page_saying_how_many_entries_it_found_is_a_listing(generic: Profile) -> None:
+    """'15 posts found' over posts one after the other (each a paragraph first, so not
+    entries that lead with their link): a list, not an article."""
+    posts = "\n".join(
+        f"""    - generic [ref=g{i}]:
+      - paragraph [ref=b{i}]:
+        - text: "By:"
+        - link "hatter" [ref=a{i}]:
+          - /url: /member/2
+        - text: on {i + 1} Oct 2026
+      - paragraph [ref=t{i}]: Thursday is an unbirthday for all but the King, I approve ({i})."""
+        for i in range(6)
+    )
+    page = f"""
+- main [ref=e1]:
+  - heading "hatter's posts" [level=1] [ref=e2]
+  - paragraph [ref=e3]: 15 posts found
+  - generic [ref=e4]:
+{posts}
+"""
+    assert state(generic, page) == "listing"
+    assert state(generic, page.replace("15 posts found", "Posts of the week")) == "article"
