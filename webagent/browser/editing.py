@@ -20,10 +20,16 @@ Edit = Append | Insert | Replace
 # Where the edit goes, as [start, end, before, after]: the range to replace and the text to
 # put around the typed text (a line break); or an error sentence. The element's text is its
 # `value` for a form field, its `innerText` for an editor.
+FIELD_TEXT_JS = """e => (e.tagName === 'TEXTAREA' || e.tagName === 'INPUT')
+  ? e.value : e.innerText.replace(/\\n$/, '')"""
+"""A field's text as a person sees it, its lines included: a form field's value, or an
+editor's text without the line break the browser adds after its last block. The one reading
+of a field's text that editing and observing share."""
+
 _PLAN_JS = """(e, [kind, line, old]) => {
   const field = e.tagName === 'TEXTAREA' || e.tagName === 'INPUT';
   if (!field && !e.isContentEditable) return {error: 'not a text field'};
-  const text = field ? e.value : e.innerText.replace(/\\n$/, '');
+  const text = (FIELD_TEXT)(e);
   const multi = !field || e.tagName === 'TEXTAREA';
   if (kind === 'replace') {
     const first = text.indexOf(old);
@@ -39,7 +45,7 @@ _PLAN_JS = """(e, [kind, line, old]) => {
   const gap = multi && text !== '' && !text.endsWith('\\n') ? '\\n' : '';
   return {field, text, start: text.length, end: text.length, before: gap, after: '',
           line: lines.length + 1};
-}"""
+}""".replace("FIELD_TEXT", FIELD_TEXT_JS)
 
 _SELECT_FIELD_JS = """(e, [start, end]) => { e.focus(); e.setSelectionRange(start, end); }"""
 
@@ -65,9 +71,6 @@ _SELECT_EDITOR_JS = """(e, [mode, line, start, length]) => {
   }
 }"""
 
-_READ_JS = """e => (e.tagName === 'TEXTAREA' || e.tagName === 'INPUT')
-  ? e.value : e.innerText.replace(/\\n$/, '')"""
-
 
 def edit(page: Page, locator: Locator, action: Edit) -> str | None:
     """Make the edit on the field `locator` finds; None when its text is then what the edit
@@ -92,7 +95,7 @@ def edit(page: Page, locator: Locator, action: Edit) -> str | None:
         page.keyboard.insert_text(before + typed + after)
     else:
         _edit_editor(page, locator, plan, typed)
-    now = str(locator.evaluate(_READ_JS))
+    now = str(locator.evaluate(FIELD_TEXT_JS))
     if now != expected and now != expected.removesuffix("\n"):
         return (
             f"{target} did not take the {kind} as given (the page changed the text as it was "

@@ -7,17 +7,16 @@ from __future__ import annotations
 
 from playwright.sync_api import Error, Page
 
+from webagent.browser.editing import FIELD_TEXT_JS
 from webagent.observation.facts import PageFacts
 from webagent.observation.spans import parse_grids
 
 _FACTS_JS = """() => {
   let e = document.activeElement, focused = null;
   while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;
-  if (e && e.tagName === 'TEXTAREA') focused = e.value;
-  else if (e && e.isContentEditable) {
+  if (e && e.isContentEditable)
     while (e.parentElement && e.parentElement.isContentEditable) e = e.parentElement;
-    focused = e.innerText.replace(/\\n$/, '');
-  }
+  if (e && (e.tagName === 'TEXTAREA' || e.isContentEditable)) focused = (FIELD_TEXT)(e);
   const grids = [];
   for (const table of document.querySelectorAll('table')) {
     if (!table.getClientRects().length) continue;  // not laid out: not in the snapshot
@@ -51,7 +50,7 @@ _FACTS_JS = """() => {
       /\\s\\s|\t/.test(e.textContent) && /^(pre|pre-wrap|break-spaces)$/.test(
         getComputedStyle(e).whiteSpace) ? e.textContent : null]);
   return {focused, grids, glue};
-}"""
+}""".replace("FIELD_TEXT", FIELD_TEXT_JS)
 
 
 def page_facts(page: Page) -> PageFacts:
