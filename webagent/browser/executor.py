@@ -148,6 +148,10 @@ def _type(locator: Locator, action: TypeText, timeouts: Timeouts) -> str | None:
     return None
 
 
+NO_OPTIONS_SHOWN = "options: none visible"
+"""How a choice fails on a combobox that shows no options: one that is typed in (a search
+box with suggestions), which `fill_form` then types into."""
+
 _OPTIONS_JS = """e => e.tagName === 'SELECT'
     ? {native: true, multiple: e.multiple, options: [...e.options].map(
         o => ({label: o.label || o.text, value: o.value, selected: o.selected}))}
@@ -176,7 +180,9 @@ def _select(page: Page, locator: Locator, action: SelectOption, timeouts: Timeou
     names = [option.inner_text().strip() for option in scope.get_by_role("option").all()[:200]]
     match = _match_option(action.option, names)
     if match is None:
-        listed = ", ".join(repr(name) for name in names[:30]) or "none visible"
+        if not names:
+            return f"[{action.element}] has no option {action.option!r}; {NO_OPTIONS_SHOWN}"
+        listed = ", ".join(repr(name) for name in names[:30])
         return f"[{action.element}] has no option {action.option!r}; options: {listed}"
     scope.get_by_role("option").nth(match).click(timeout=timeouts.action)
     return None

@@ -19,6 +19,7 @@ from webagent.actions import (
     SelectOption,
     TypeText,
 )
+from webagent.browser.executor import NO_OPTIONS_SHOWN
 from webagent.observation import Observation
 from webagent.observation.roles import CHECKABLE_ROLES
 
@@ -80,4 +81,4 @@ def fill_form(
 
 
 def _not_a_list(outcome: ActionResult) -> bool:
-    return outcome.error is not None and outcome.error.endswith("options: none visible")
+    return outcome.error is not None and outcome.error.endswith(NO_OPTIONS_SHOWN)
