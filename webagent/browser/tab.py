@@ -41,11 +41,19 @@ from webagent.browser.forms import fill_form
 from webagent.browser.guard import Guard
 from webagent.browser.page_facts import page_facts
 from webagent.browser.proxy import GuardProxy
+from webagent.browser.reading import (
+    read_snapshot,
+    redacted,
+    take_screenshot,
+    time_zone_of,
+    viewport_of,
+    wait_loaded,
+)
 from webagent.browser.replay import HarReplay
 from webagent.browser.target import element_target, focused_target, page_forms
 from webagent.browser.titles import StatusTracker, TitleTracker
 from webagent.domains import Allowlist
-from webagent.errors import ActionParseError, BrowserError, NavigationError
+from webagent.errors import ActionParseError, NavigationError
 from webagent.observation import (
     DEFAULT_VIEWPORT_BUDGET,
     Observation,
@@ -66,8 +74,6 @@ from webagent.safety import (
     Target,
 )
 from webagent.safety.secrets import SecretError, Secrets
-
-_SNAPSHOT_ATTEMPTS = 3
 
 
 class Tab:
@@ -202,7 +208,7 @@ class Tab:
         # rendered without geometry: Playwright's boxes make the snapshot 10-30% slower.
         boxes = not full_page and not self._settler.whole_page_in_view(page)
         snapshot = self._snapshot(page, boxes=boxes)
-        viewport, facts, tabs = self._viewport(page), page_facts(page), self.tabs()
+        viewport, facts, tabs = viewport_of(page), page_facts(page), self.tabs()
         if budget is None and not full_page:
             budget = DEFAULT_VIEWPORT_BUDGET
         observation = compose_observation(
@@ -218,7 +224,7 @@ class Tab:
         )
         self._last_error = None
         if self._secrets:
-            observation = _redacted(observation, self._secrets)
+            observation = redacted(observation, self._secrets)
         self._observation = observation
         self._guard.page = (observation.url, observation.title)
         self._judge.saw(observation)
@@ -236,30 +242,14 @@ class Tab:
     def screenshot(self, path: str | Path, *, full_page: bool = False) -> Path | None:
         """Save the focused page as an image (JPEG or PNG by `path`'s suffix); None when it
         cannot be taken (the page is gone or never painted): a missing picture is no error."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        jpeg = path.suffix.lower() in (".jpg", ".jpeg")
-        try:
-            self.page.screenshot(
-                path=str(path),
-                full_page=full_page,
-                type="jpeg" if jpeg else "png",
-                quality=70 if jpeg else None,
-                timeout=self._timeouts.action,
-                animations="disabled",
-            )
-        except Error:
-            return None
-        return path
+        return take_screenshot(
+            self.page, Path(path), full_page=full_page, timeout_ms=self._timeouts.action
+        )
 
     def time_zone(self) -> str | None:
         """The IANA time zone the pages' scripts see (`Europe/Paris`), or None if no page
         can say: a recording keeps it, so that a replay shows times the same way."""
-        try:
-            zone = self.page.evaluate("() => Intl.DateTimeFormat().resolvedOptions().timeZone")
-        except Error:
-            return None
-        return zone if isinstance(zone, str) and zone else None
+        return time_zone_of(self.page)
 
     def forms(self) -> tuple[FormFacts, ...]:
         """The forms of the page: method, where each is sent, fields and submit buttons (what
@@ -271,22 +261,7 @@ class Tab:
         return self._secrets.redact(self._snapshot(self.page, boxes=False))
 
     def _snapshot(self, page: Page, boxes: bool = True) -> str:
-        for attempt in range(_SNAPSHOT_ATTEMPTS):
-            try:
-                return page.aria_snapshot(mode="ai", boxes=boxes, timeout=self._timeouts.navigation)
-            except Error as error:
-                # A navigation in progress destroys the document being read: wait, retry.
-                if attempt == _SNAPSHOT_ATTEMPTS - 1:
-                    raise BrowserError(f"could not read {page.url}: {error.message}") from error
-                self._wait_loaded(page)
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    def _viewport(self, page: Page) -> tuple[int, int]:
-        size = page.viewport_size
-        if size is not None:
-            return size["width"], size["height"]
-        width, height = page.evaluate("() => [window.innerWidth, window.innerHeight]")
-        return int(width), int(height)
+        return read_snapshot(page, boxes=boxes, timeout_ms=self._timeouts.navigation)
 
     # -- acting --------------------------------------------------------------------------
     def act(self, action: str | Action, *, irreversible: bool = False) -> ActionResult:
@@ -413,8 +388,7 @@ class Tab:
         self._wait_loaded(page)
 
     def _wait_loaded(self, page: Page) -> None:
-        with contextlib.suppress(Error):  # slow or closed: observe whatever is there
-            page.wait_for_load_state("domcontentloaded", timeout=self._timeouts.navigation)
+        wait_loaded(page, self._timeouts.navigation)
 
     # -- tabs ------------------------------------------------------------------------------
     def _new_page(self) -> None:
@@ -476,25 +450,3 @@ class Tab:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-
-def _redacted(observation: Observation, secrets: Secrets) -> Observation:
-    """The observation with every credential's value replaced by its placeholder."""
-    return replace(
-        observation,
-        url=secrets.redact(observation.url),
-        title=secrets.redact(observation.title),
-        text=secrets.redact(observation.text),
-        elements=tuple(
-            replace(
-                element,
-                name=secrets.redact(element.name),
-                value=secrets.redact(element.value) if element.value else element.value,
-            )
-            for element in observation.elements
-        ),
-        events=tuple(
-            replace(event, message=secrets.redact(event.message)) for event in observation.events
-        ),
-        error=secrets.redact(observation.error) if observation.error else observation.error,
-    )
