@@ -4,9 +4,10 @@ Pure code: nothing here touches a browser, so all of it is tested on stored snap
 """
 
 from webagent.observation.compose import DEFAULT_VIEWPORT_BUDGET, compose_observation
+from webagent.observation.labels import RenderOptions
 from webagent.observation.names import is_addressable
 from webagent.observation.observation import Element, Observation, PageEvent, TabInfo
-from webagent.observation.render import Rendering, RenderOptions, render_tree
+from webagent.observation.render import Rendering, render_tree
 from webagent.observation.roles import INTERACTIVE_ROLES
 from webagent.observation.tokens import count_tokens
 from webagent.observation.tree import AriaNode, Box, parse_snapshot

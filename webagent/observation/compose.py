@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from webagent.observation.labels import RenderOptions
 from webagent.observation.lines import Line
 from webagent.observation.observation import Observation, PageEvent, TabInfo
-from webagent.observation.render import RenderOptions, render_tree
+from webagent.observation.render import render_tree
 from webagent.observation.tokens import count_tokens, count_tokens_each
 from webagent.observation.tree import AriaNode
 

@@ -40,45 +40,35 @@ from webagent.observation.edges import (
     header_out_of_view,
     table_out_of_view,
 )
-from webagent.observation.facts import PageFacts
 from webagent.observation.glue import Inline, glued, mark, unglue
+from webagent.observation.labels import RenderOptions, node_element, node_line
 from webagent.observation.lines import Line, drop_repeats, first_top, same_line
 from webagent.observation.names import (
     clip,
     content_repeats_name,
     content_text,
     count_link_names,
-    field_value,
     has_addressable_inside,
     hides_children,
-    input_value,
     is_addressable,
     is_label_of_neighbour,
     is_numbered,
     is_open_summary,
     is_summary,
-    name_repeats_content,
     numbered_lines,
-    quote,
     repeats_neighbour,
-    short_url,
     shown_name,
 )
 from webagent.observation.observation import Element
 from webagent.observation.roles import (
-    CHECKABLE_ROLES,
     FORM_FIELD_ROLES,
     INLINE_LEVEL_ROLES,
-    LANDMARK_ROLES,
     MERGEABLE_ROLES,
     TEXT_INPUT_ROLES,
 )
 from webagent.observation.spans import RowLayout, fillers, layout_of
 from webagent.observation.tree import AriaNode, Box
 
-_GENERIC_LINK_NAMES = frozenset(
-    {"", "here", "click here", "more", "read more", "link", "this", "details", "view", "view all"}
-)
 # Roles whose name is not page text (shown only where they carry a line of their own).
 _NAMELESS_TEXT = frozenset({"iframe", "document", "img", "presentation", "none"})
 _ALWAYS_MERGED = frozenset({"row", "listitem"})
@@ -87,25 +77,6 @@ _ROW_MAX = 400  # a table row reads best on one line even when long
 # Nodes that say they are cut even when their content takes several lines.
 _FORM_MAX = 12  # fields below the viewport told of, at most
 _CUT_STACKED = frozenset({"row", "listitem", "paragraph"})
-
-
-@dataclass(frozen=True, slots=True)
-class RenderOptions:
-    """How much of the tree to show.
-
-    `viewport` is the window's `(width, height)`; with `full_page` False only nodes whose box
-    meets it are rendered.
-    """
-
-    viewport: tuple[int, int] = (1280, 720)
-    full_page: bool = False
-    max_text: int = 400
-    max_name: int = 150
-    max_options: int = 40
-    page_url: str = ""
-    indent: str = "  "
-    facts: PageFacts = field(default_factory=PageFacts)
-    """What the page says beyond the snapshot: the focused field's lines, tables' spans."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +178,7 @@ def _render(
     folded = addressable and (
         name != node.name or (content_repeats_name(node) and not has_addressable_inside(node))
     )
-    label = _label(node, name, ctx, addressable, summary=summary) if on_screen else None
+    label = _line(node, name, ctx, addressable, summary) if on_screen else None
     if addressable and on_screen:
         _add_element(node, name, ctx, in_viewport)
     child_depth = depth + 1 if label or node.role == "listitem" else depth
@@ -301,9 +272,15 @@ def _render_children(
     return found
 
 
+def _line(
+    node: AriaNode, name: str, ctx: _Context, addressable: bool, summary: bool = False
+) -> str | None:
+    return node_line(node, name, ctx.options, ctx.link_names, addressable, summary=summary)
+
+
 def _add_element(node: AriaNode, name: str, ctx: _Context, in_viewport: bool) -> None:
     """An element shown: one with an id; a form field in view may go on below it."""
-    ctx.elements.append(_element(node, name, ctx, in_viewport))
+    ctx.elements.append(node_element(node, name, ctx.heading, in_viewport))
     ctx.form = in_viewport and node.role in FORM_FIELD_ROLES and not ctx.continued
 
 
@@ -316,8 +293,8 @@ def _continue_form(node: AriaNode, ctx: _Context) -> None:
         ctx.form = False
         return
     name = shown_name(node, True)
-    ctx.elements.append(_element(node, name, ctx, in_viewport=False))
-    ctx.continued.append((_label(node, name, ctx, True) or "").split(" options: ")[0])
+    ctx.elements.append(node_element(node, name, ctx.heading, in_viewport=False))
+    ctx.continued.append((_line(node, name, ctx, True) or "").split(" options: ")[0])
     ctx.form = node.role != "button"
 
 
@@ -406,92 +383,6 @@ def _with_cut_marker(line: Line) -> Line:
     """`line` with ` …(continues below)` (or above, to the right, ...) at its end: the row
     or line goes on past the viewport's edge."""
     return replace(line, text=line.text + cut_marker(line.cut)) if line.cut else line
-
-
-def _label(
-    node: AriaNode, name: str, ctx: _Context, addressable: bool, *, summary: bool = False
-) -> str | None:
-    """The node's own line, or None when the node is a transparent wrapper."""
-    options = ctx.options
-    name = clip(name, options.max_name)
-    role = node.role
-    if not addressable:
-        if role == "heading":
-            return "#" * min(node.level or 2, 6) + " " + (name or clip(node.text or "", 150))
-        if role == "img":
-            return f"img {quote(name)}" if name else None
-        if role in LANDMARK_ROLES:
-            return f"{role} {quote(name)}" if name else role
-        if role in ("region", "group", "figure", "radiogroup", "list") and name:
-            return f"{role} {quote(name)}"
-        return None
-
-    shown_role = "summary" if summary else "clickable" if role == "generic" else role
-    parts = [f"[{node.ref}]", shown_role]
-    if name and not name_repeats_content(node, name):
-        parts.append(quote(name))
-    parts.extend(_states(node))
-    parts.extend(_values(node, name, ctx))
-    return " ".join(parts)
-
-
-def _states(node: AriaNode) -> list[str]:
-    states: list[str] = []
-    if node.role in CHECKABLE_ROLES:
-        states.append(
-            "mixed" if node.checked == "mixed" else "checked" if node.checked else "unchecked"
-        )
-    for flag, word in (
-        (node.selected, "selected"),
-        (node.expanded, "expanded"),
-        (node.pressed is True, "pressed"),
-        (node.disabled, "disabled"),
-        (node.focused, "focused"),
-        (node.invalid, "invalid"),
-    ):
-        if flag:
-            states.append(word)
-    return states
-
-
-def _values(node: AriaNode, name: str, ctx: _Context) -> list[str]:
-    options = ctx.options
-    parts: list[str] = []
-    if node.role in TEXT_INPUT_ROLES:
-        value = input_value(node)
-        if node.role == "combobox" and not value:
-            value = next((option.name for option in node.children if option.selected), "")
-        if is_numbered(node, options.facts.focused_text):
-            parts.append("holds, by line:")
-        elif value:
-            parts.append(f"value={quote(field_value(value, node.focused, options.max_text))}")
-        elif node.placeholder and node.placeholder != node.name:
-            parts.append(f"placeholder={quote(clip(node.placeholder, options.max_name))}")
-        option_names = [child.name for child in node.children if child.role == "option"]
-        if node.role == "combobox" and option_names and hides_children(node):
-            shown = option_names[: options.max_options]
-            listed = " | ".join(quote(clip(name, 60)) for name in shown)
-            more = len(option_names) - len(shown)
-            parts.append(f"options: {listed}" + (f" (+{more} more)" if more else ""))
-    ambiguous = name.strip().lower() in _GENERIC_LINK_NAMES or ctx.link_names[name] > 1
-    if node.role == "link" and node.url is not None and ambiguous:
-        parts.append("-> " + short_url(node.url, options.page_url))
-    return parts
-
-
-def _element(node: AriaNode, name: str, ctx: _Context, in_viewport: bool) -> Element:
-    value = input_value(node) if node.role in TEXT_INPUT_ROLES else None
-    return Element(
-        id=node.ref or "",
-        role=node.role,
-        name=name,
-        value=value or None,
-        states=tuple(_states(node)),
-        url=node.url,
-        box=node.box,
-        in_viewport=in_viewport,
-        context=ctx.heading,
-    )
 
 
 def _in_viewport(box: Box | None, viewport: tuple[int, int], inherited: bool) -> bool:

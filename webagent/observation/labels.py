@@ -1,0 +1,140 @@
+"""One node's own line as the model reads it (`[e14] combobox value='Blue' options: ...`),
+its states, and the element record behind its id; and `RenderOptions`, how much of a tree
+`render` shows. Pure, like the rendering that uses it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from webagent.observation.facts import PageFacts
+from webagent.observation.names import (
+    clip,
+    field_value,
+    hides_children,
+    input_value,
+    is_numbered,
+    name_repeats_content,
+    quote,
+    short_url,
+)
+from webagent.observation.observation import Element
+from webagent.observation.roles import CHECKABLE_ROLES, LANDMARK_ROLES, TEXT_INPUT_ROLES
+from webagent.observation.tree import AriaNode
+
+_GENERIC_LINK_NAMES = frozenset(
+    {"", "here", "click here", "more", "read more", "link", "this", "details", "view", "view all"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RenderOptions:
+    """How much of the tree to show.
+
+    `viewport` is the window's `(width, height)`; with `full_page` False only nodes whose box
+    meets it are rendered.
+    """
+
+    viewport: tuple[int, int] = (1280, 720)
+    full_page: bool = False
+    max_text: int = 400
+    max_name: int = 150
+    max_options: int = 40
+    page_url: str = ""
+    indent: str = "  "
+    facts: PageFacts = field(default_factory=PageFacts)
+    """What the page says beyond the snapshot: the focused field's lines, tables' spans."""
+
+
+def node_line(
+    node: AriaNode,
+    name: str,
+    options: RenderOptions,
+    link_names: Counter[str],
+    addressable: bool,
+    *,
+    summary: bool = False,
+) -> str | None:
+    """The node's own line, or None when the node is a transparent wrapper. `link_names`
+    counts the page's link names: a link whose name is not its own shows where it leads."""
+    name = clip(name, options.max_name)
+    role = node.role
+    if not addressable:
+        if role == "heading":
+            return "#" * min(node.level or 2, 6) + " " + (name or clip(node.text or "", 150))
+        if role == "img":
+            return f"img {quote(name)}" if name else None
+        if role in LANDMARK_ROLES:
+            return f"{role} {quote(name)}" if name else role
+        if role in ("region", "group", "figure", "radiogroup", "list") and name:
+            return f"{role} {quote(name)}"
+        return None
+
+    shown_role = "summary" if summary else "clickable" if role == "generic" else role
+    parts = [f"[{node.ref}]", shown_role]
+    if name and not name_repeats_content(node, name):
+        parts.append(quote(name))
+    parts.extend(_states(node))
+    parts.extend(_values(node, name, options, link_names))
+    return " ".join(parts)
+
+
+def _states(node: AriaNode) -> list[str]:
+    states: list[str] = []
+    if node.role in CHECKABLE_ROLES:
+        states.append(
+            "mixed" if node.checked == "mixed" else "checked" if node.checked else "unchecked"
+        )
+    for flag, word in (
+        (node.selected, "selected"),
+        (node.expanded, "expanded"),
+        (node.pressed is True, "pressed"),
+        (node.disabled, "disabled"),
+        (node.focused, "focused"),
+        (node.invalid, "invalid"),
+    ):
+        if flag:
+            states.append(word)
+    return states
+
+
+def _values(
+    node: AriaNode, name: str, options: RenderOptions, link_names: Counter[str]
+) -> list[str]:
+    parts: list[str] = []
+    if node.role in TEXT_INPUT_ROLES:
+        value = input_value(node)
+        if node.role == "combobox" and not value:
+            value = next((option.name for option in node.children if option.selected), "")
+        if is_numbered(node, options.facts.focused_text):
+            parts.append("holds, by line:")
+        elif value:
+            parts.append(f"value={quote(field_value(value, node.focused, options.max_text))}")
+        elif node.placeholder and node.placeholder != node.name:
+            parts.append(f"placeholder={quote(clip(node.placeholder, options.max_name))}")
+        option_names = [child.name for child in node.children if child.role == "option"]
+        if node.role == "combobox" and option_names and hides_children(node):
+            shown = option_names[: options.max_options]
+            listed = " | ".join(quote(clip(name, 60)) for name in shown)
+            more = len(option_names) - len(shown)
+            parts.append(f"options: {listed}" + (f" (+{more} more)" if more else ""))
+    ambiguous = name.strip().lower() in _GENERIC_LINK_NAMES or link_names[name] > 1
+    if node.role == "link" and node.url is not None and ambiguous:
+        parts.append("-> " + short_url(node.url, options.page_url))
+    return parts
+
+
+def node_element(node: AriaNode, name: str, heading: str, in_viewport: bool) -> Element:
+    """The element record of an addressable node; `heading` is the section it sits in."""
+    value = input_value(node) if node.role in TEXT_INPUT_ROLES else None
+    return Element(
+        id=node.ref or "",
+        role=node.role,
+        name=name,
+        value=value or None,
+        states=tuple(_states(node)),
+        url=node.url,
+        box=node.box,
+        in_viewport=in_viewport,
+        context=heading,
+    )
