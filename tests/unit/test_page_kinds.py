@@ -88,3 +88,53 @@ def test_a_page_saying_how_many_entries_it_found_is_a_listing(generic: Profile) 
 """
     assert state(generic, page) == "listing"
     assert state(generic, page.replace("15 posts found", "Posts of the week")) == "article"
+
+
+def test_an_article_with_a_list_of_points_is_no_listing(generic: Profile) -> None:
+    """The points of a text's list lead nowhere: a short article with a bulleted list and a
+    few links in its sentences is an article, not a list of entries."""
+    page = """
+- main [ref=e1]:
+  - heading "Darjeeling" [level=1] [ref=e2]
+  - paragraph [ref=e3]:
+    - text: Darjeeling is a town in India and the name of the
+    - link "black tea" [ref=e4]:
+      - /url: /wiki/Black_tea
+    - text: grown on the estates around it.
+  - paragraph [ref=e5]: "It is sold by harvest, or flush:"
+  - list [ref=e6]:
+    - listitem [ref=e7]: "First flush: light, bright and floral."
+    - listitem [ref=e8]: "Second flush: fuller, with a muscatel flavour."
+    - listitem [ref=e9]: "Autumn flush: darker and mellow."
+    - listitem [ref=e10]:
+      - link "Tea types" [ref=e11]:
+        - /url: /wiki/Category:Tea_types
+  - link "Camellia sinensis" [ref=e12]:
+    - /url: /wiki/Camellia_sinensis
+"""
+    assert state(generic, page) == "article"
+
+
+def entries(count: int) -> str:
+    return "\n".join(
+        f"""    - row [ref=r{i}]:
+      - cell "2024-03-0{i + 1}" [ref=d{i}]
+      - cell [ref=c{i}]:
+        - link "Fix the clock stuck at six ({i})" [ref=l{i}]:
+          - /url: /info/{i}"""
+        for i in range(count)
+    )
+
+
+def test_a_few_rows_that_lead_somewhere_are_a_listing(generic: Profile) -> None:
+    """Two or three rows, each with its link, and next to no running text: a short history,
+    a forum of two topics; a table whose rows lead nowhere is not."""
+    page = f"""
+- main [ref=e1]:
+  - heading "History for clock.py" [level=2] [ref=e2]
+  - table [ref=t1]:
+{entries(2)}
+"""
+    assert state(generic, page) == "listing"
+    unlinked = page.replace('        - link "Fix', '        - generic "Fix')
+    assert state(generic, unlinked) != "listing"

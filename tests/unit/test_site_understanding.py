@@ -256,15 +256,15 @@ HELD_OUT = {
     "holdout": ("wagtail", 50, 0.94),
     "holdout2": ("adminer", 40, 0.81),
     "holdout3": ("verdaccio", 30, 0.91),
-    "holdout4": ("fossil", 50, 0.88),
+    "holdout4": ("fossil", 50, 0.92),
     "holdout5": ("sqlite_web", 50, 0.82),
     "holdout6": ("djangowiki", 50, 0.90),
     "holdout7": ("redmine", 50, 0.88),
-    "holdout8": ("sphinxdocs", 40, 0.97),
+    "holdout8": ("sphinxdocs", 40, 1.0),
     "holdout9": ("oscar", 50, 0.84),
     "holdout10": ("moin", 50, 0.82),
-    "holdout11": ("machina", 50, 0.90),
-    "holdout12": ("hgweb", 45, 0.89),
+    "holdout11": ("machina", 50, 0.92),
+    "holdout12": ("hgweb", 45, 0.91),
 }
 
 

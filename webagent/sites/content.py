@@ -4,6 +4,7 @@
     content.words, content.links, content.prose   # words outside links, in links, in paragraphs
     content.items, content.item_words             # its repeated entries (a list's, a grid's)
     content.records                               # rows of facts in a data table
+    content.entries                               # list entries and rows that lead somewhere
 
 The content is the page's `main` landmark when it has one. A page without one is laid out
 with plain containers: the content is the region that holds most of the page's words
@@ -33,6 +34,7 @@ class Content:
     items: int = 0
     item_words: int = 0
     records: int = 0
+    entries: int = 0
 
 
 _ITEMS = frozenset({"listitem", "row", "article", "group", "generic"})
@@ -147,7 +149,17 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
     skip = frozenset() if mains else _AROUND
     items, item_words = _repeated_items(mains or roots, skip)
     records = _records(mains or roots, skip)
-    return Content(tuple(kept), words, links, prose, items, item_words, records)
+    entries = sum(
+        1
+        for node in _walk(mains or roots, skip)
+        if node.role in _ENTRIES and any(_leads_away(n) for n in node.walk()[1:])
+    )
+    return Content(tuple(kept), words, links, prose, items, item_words, records, entries)
+
+
+_ENTRIES = frozenset({"listitem", "row"})
+"""Entries of a list or a table: one that holds a link to another page is an entry of an
+index, a feed or a table of records (a list of points in a text holds none)."""
 
 
 _RECORD_WORDS = 30

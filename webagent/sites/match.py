@@ -50,6 +50,8 @@ class PageIndex:
     records: int = 0
     """The most rows of facts under one data table's header row in the content (see
     `_records`)."""
+    entries: int = 0
+    """List entries and table rows in the content that hold a link to another page."""
     query_shown: bool = False
     """Whether a text field on the page holds a value of the URL's query (the query a
     search ran, shown back in its box)."""
@@ -77,6 +79,7 @@ class PageIndex:
             content.items,
             content.item_words,
             content.records,
+            content.entries,
             _query_shown(observation.url, tree),
         )
 
@@ -208,6 +211,7 @@ def content_holds(content: Content, page: PageIndex) -> bool:
         and (content.item_share_max is None or page.item_share <= content.item_share_max)
         and (content.records_min is None or page.records >= content.records_min)
         and (content.records_max is None or page.records <= content.records_max)
+        and (content.entries_min is None or page.entries >= content.entries_min)
     )
 
 

@@ -106,6 +106,9 @@ class Content(Strict):
     records_min: int | None = Field(default=None, ge=0)
     """Rows of facts under one data table's header row (a table of records)."""
     records_max: int | None = Field(default=None, ge=0)
+    entries_min: int | None = Field(default=None, ge=0)
+    """List entries and table rows that each hold a link to another page (not the points
+    of a text's list, which hold none)."""
 
     def describe(self) -> str:
         parts = []
@@ -131,6 +134,8 @@ class Content(Strict):
             parts.append(f"<= {self.records_max} rows of a data table")
         if self.item_share_max is not None:
             parts.append(f"<= {self.item_share_max:.0%} of words in linked items")
+        if self.entries_min is not None:
+            parts.append(f">= {self.entries_min} list entries or rows with links")
         return "content " + ", ".join(parts)
 
 
