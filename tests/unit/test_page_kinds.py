@@ -138,3 +138,28 @@ def test_a_few_rows_that_lead_somewhere_are_a_listing(generic: Profile) -> None:
     assert state(generic, page) == "listing"
     unlinked = page.replace('        - link "Fix', '        - generic "Fix')
     assert state(generic, unlinked) != "listing"
+
+
+def test_an_order_confirmed_above_its_totals_is_a_confirmation(generic: Profile) -> None:
+    """A table of one order's totals (rows of a label and an amount) does not outweigh the
+    message that the order was placed; a table of records under column headers does."""
+    totals = "\n".join(
+        f"""    - row [ref=r{i}]:
+      - cell "{name}" [ref=n{i}]
+      - cell "£{i}.25" [ref=v{i}]"""
+        for i, name in enumerate(["Basket total", "Discount", "Shipping", "Tax", "Order total"])
+    )
+    page = f"""
+- main [ref=e1]:
+  - heading "Order 100003" [level=1] [ref=e2]
+  - paragraph [ref=e3]: Your order has been placed and a confirmation email has been sent.
+  - table [ref=t1]:
+{totals}
+"""
+    assert state(generic, page) == "confirmation"
+    records = page.replace(
+        '    - row [ref=r0]:\n      - cell "Basket total" [ref=n0]\n      - cell "£0.25" [ref=v0]',
+        '    - row [ref=h]:\n      - columnheader "Item" [ref=h1]\n'
+        '      - columnheader "Price" [ref=h2]',
+    )
+    assert state(generic, records) != "confirmation"

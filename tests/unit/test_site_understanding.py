@@ -261,9 +261,9 @@ HELD_OUT = {
     "holdout6": ("djangowiki", 50, 0.90),
     "holdout7": ("redmine", 50, 0.88),
     "holdout8": ("sphinxdocs", 40, 1.0),
-    "holdout9": ("oscar", 50, 0.84),
+    "holdout9": ("oscar", 50, 0.86),
     "holdout10": ("moin", 50, 0.82),
-    "holdout11": ("machina", 50, 0.92),
+    "holdout11": ("machina", 50, 0.94),
     "holdout12": ("hgweb", 45, 0.91),
 }
 
