@@ -163,3 +163,37 @@ def test_an_order_confirmed_above_its_totals_is_a_confirmation(generic: Profile)
         '      - columnheader "Price" [ref=h2]',
     )
     assert state(generic, records) != "confirmation"
+
+
+def test_saying_one_will_be_notified_is_a_confirmation(generic: Profile) -> None:
+    page = """
+- main [ref=e1]:
+  - heading "Lost password" [level=1] [ref=e2]
+  - paragraph [ref=e3]: If this account exists, you will be notified by e-mail shortly.
+"""
+    assert state(generic, page) == "confirmation"
+
+
+DIFF = """
+- main [ref=e1]:
+  - heading "{heading}" [level=1] [ref=e2]
+  - paragraph [ref=e3]: Revision 2 by bob, with the comment that the riddle was added to it.
+  - paragraph [ref=e4]: The party is held in front of the house, under a tree, every day.
+  - paragraph [ref=e5]: It is always six o'clock there, so it is always time for tea.
+  - paragraph [ref=e6]: Why is a raven like a writing desk? Nobody at the table knows.
+"""
+
+
+def test_a_diff_of_two_versions_is_neither_an_article_nor_a_listing(generic: Profile) -> None:
+    """A diff shows text, but it is a comparison to read as such (`other`), not an article;
+    an article about differences stays an article."""
+    assert state(generic, DIFF.format(heading="Diff for 'Mad Tea Party'")) == "other"
+    revisions = DIFF.format(heading="Tea party: Difference between revisions")
+    assert state(generic, revisions) == "other"
+    marked = DIFF.format(heading="Check-in").replace(
+        "  - paragraph [ref=e5]:",
+        "  - insertion [ref=i1]: new line\n  - insertion [ref=i2]: more\n  - paragraph [ref=e5]:",
+    )
+    assert state(generic, marked) == "other"
+    about = DIFF.format(heading="Differences between green and black tea")
+    assert state(generic, about) == "article"
