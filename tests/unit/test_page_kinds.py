@@ -197,3 +197,18 @@ def test_a_diff_of_two_versions_is_neither_an_article_nor_a_listing(generic: Pro
     assert state(generic, marked) == "other"
     about = DIFF.format(heading="Differences between green and black tea")
     assert state(generic, about) == "article"
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["No redirects have been created. Why not add one?", "No bookmarks yet.", "Nothing to show."],
+)
+def test_an_empty_list_that_says_so_is_a_listing(generic: Profile, message: str) -> None:
+    page = f"""
+- main [ref=e1]:
+  - heading "Redirects" [level=1] [ref=e2]
+  - link "Add redirect" [ref=e3]:
+    - /url: /redirects/add
+  - paragraph [ref=e4]: {message}
+"""
+    assert state(generic, page) == "listing"
