@@ -89,13 +89,13 @@ def test_removing_from_the_wish_list_under_deny_runs_unasked_and_says_how_to_und
 @pytest.fixture
 def buttons_renamed(monkeypatch: pytest.MonkeyPatch) -> None:
     """A renderer change that alters what the model reads: buttons shown as `btn`."""
-    label = render._label
+    label = render.node_line
 
     def changed(*args: Any, **kwargs: Any) -> str | None:
         line = label(*args, **kwargs)
         return line.replace(" button ", " btn ") if line else line
 
-    monkeypatch.setattr(render, "_label", changed)
+    monkeypatch.setattr(render, "node_line", changed)
 
 
 @pytest.mark.usefixtures("buttons_renamed")
