@@ -8,7 +8,7 @@ from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 from jinja2 import StrictUndefined
 
-from . import db, formatting, views
+from . import db, formatting, images, views
 
 HERE = Path(__file__).parent
 MAX_REQUEST_BYTES = 1024 * 1024
@@ -33,5 +33,6 @@ def create_app(db_path: Path) -> Flask:
         app.json.sort_keys = False  # keep Magento's key order in JSON answers
     db.init_app(app)
     formatting.init_app(app)
+    images.init_app(app)
     views.register(app)
     return app

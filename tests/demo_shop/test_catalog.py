@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from html import unescape
+from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -238,6 +241,22 @@ def test_product_images(shop: Shop) -> None:
     assert image.text.startswith("<svg")
     assert shop.get("/media/catalog/product/99999.svg").status_code == 404
     assert shop.get("/media/catalog/product/abc.svg").status_code == 404
+
+
+def test_a_page_is_one_request_its_pictures_stylesheet_and_script_inline(shop: Shop) -> None:
+    """Each file a page linked would be fetched again on every page under webagent's guard
+    (its routing turns the browser's cache off): the pages carry them."""
+    html = shop.get("/electronics.html").text
+    assert not re.search(r'<(?:img|script)[^>]* src="/|<link[^>]*stylesheet', html)
+    pictures = re.findall(r'<img src="(data:image/svg\+xml,[^"]+)" alt="([^"]+)"', html)
+    assert len(pictures) >= 10
+    # the same picture the media URL serves, for the product named in its alt text
+    product_id = shop.value("SELECT id FROM product WHERE name = ?", unescape(pictures[0][1]))
+    served = shop.get(f"/media/catalog/product/{product_id}.svg").text
+    assert unquote(unescape(pictures[0][0]).removeprefix("data:image/svg+xml,")) == served
+    static = Path(__file__).parents[2] / "sites" / "demo_shop" / "static"
+    assert (static / "shop.css").read_text().strip() in html
+    assert (static / "shop.js").read_text().strip() in html
 
 
 @pytest.mark.parametrize(
