@@ -48,8 +48,11 @@ def test_run_prints_the_answer_and_the_metrics(capsys: pytest.CaptureFixture[str
     assert 'answer: ["One Stop Market"]' in out
     assert "actions 1, trials 1" in out
     assert "model calls 2 (2.00 per action)" in out  # the plan comes with the first step
-    assert "plan:\n1. Read the store's name on the home page" in err  # progress on stderr
+    assert "plan:\n1. Read the store's name on the home page\n" in err  # progress on stderr
     assert "action: note_down [One Stop Market] -> ok" in err
+    # how the plan went, to the end: the subtask the stop ended is done, none left pending
+    assert err.rstrip().endswith("subtask 1 done")
+    assert "[pending]" not in err
 
 
 def test_run_json_carries_steps_notes_and_usage(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from webagent.actions import Action, ActionResult
-from webagent.controller.plan import Plan, Subtask
+from webagent.controller.plan import Plan, Status, Subtask
 from webagent.controller.queries import Evaluation
 from webagent.llm.queries import FinalAnswer
 
@@ -152,11 +152,25 @@ Event = (
 )
 
 
+def _subtask_line(subtask: Subtask) -> str | None:
+    """`subtask 2: Open the order` as it starts, `subtask 2 done` (failed, skipped) as it
+    ends: the log says how each step of the plan went, up to the end of the run."""
+    status = subtask.status
+    if status is Status.RUNNING:
+        return f"{'  ' * subtask.depth}subtask {subtask.id}: {subtask.text}"
+    if status in (Status.DONE, Status.FAILED, Status.SKIPPED):
+        return f"{'  ' * subtask.depth}subtask {subtask.id} {status.value}"
+    return None
+
+
 def describe(event: Event) -> str | None:
     """A progress line (or lines) for a person, or None for an event not worth one."""
     line = None
     if isinstance(event, PlanMade):
-        line = ("revised plan" if event.revised else "plan") + ":\n" + event.plan.text()
+        outline = (f"{'  ' * s.depth}{s.id}. {s.text}" for s in event.plan.walk())
+        line = ("revised plan" if event.revised else "plan") + ":\n" + "\n".join(outline)
+    elif isinstance(event, SubtaskChanged):
+        line = _subtask_line(event.subtask)
     elif isinstance(event, ActionDone):
         line = f"  {event.kind}: {event.result.describe()}"
     elif isinstance(event, Evaluated):
