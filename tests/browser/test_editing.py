@@ -78,6 +78,8 @@ def test_a_text_area_is_appended_to_inserted_into_and_replaced_in_exactly(textar
 
 def test_a_focused_text_area_reads_whole_and_numbered(textarea: Tab) -> None:
     field = element(textarea, "textbox", "Page text")
+    # before: its lines run together, and the line says how to read them
+    assert "(60 lines: click the field to read them numbered)" in textarea.observe().text
     assert textarea.act(f"click [{field}]").error is None
     text = textarea.observe().text
     assert f"[{field}] textbox 'Page text' focused holds, by line:" in text

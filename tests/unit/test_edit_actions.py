@@ -147,6 +147,21 @@ def test_a_focused_multi_line_field_shows_its_lines_numbered() -> None:
     assert _rendered(None) == ["[e1] textbox 'Body' focused value='first second third'"]
 
 
+def test_an_unfocused_multi_line_field_says_how_to_read_its_lines() -> None:
+    """The snapshot runs a text area's lines together: the line says how many there are,
+    and that clicking the field shows them numbered."""
+    tree = parse_snapshot('- textbox "Body" [ref=e1] [box=0,0,400,300]: first second  third\n')
+    facts = PageFacts(lines=(("first second third", 3), ("other text", 2)))
+    (line,) = render_tree(tree, RenderOptions(facts=facts)).lines
+    assert line.text == (
+        "[e1] textbox 'Body' value='first second  third' "
+        "(3 lines: click the field to read them numbered)"
+    )
+    # a field of one line, or one the page did not tell of, says nothing more
+    (plain,) = render_tree(tree, RenderOptions()).lines
+    assert plain.text == "[e1] textbox 'Body' value='first second  third'"
+
+
 def test_numbered_lines_are_aligned_and_cut_with_a_word() -> None:
     lines = numbered_lines("\n".join(f"line {n}" for n in range(1, 12)))
     assert lines[0] == " 1| line 1"

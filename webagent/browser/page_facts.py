@@ -49,7 +49,11 @@ _FACTS_JS = """() => {
     .map(e => [touches(e.previousSibling, true), touches(e.nextSibling, false),
       /\\s\\s|\t/.test(e.textContent) && /^(pre|pre-wrap|break-spaces)$/.test(
         getComputedStyle(e).whiteSpace) ? e.textContent : null]);
-  return {focused, grids, glue};
+  // Text areas of several lines: the snapshot runs their lines together.
+  const lines = [...document.querySelectorAll('textarea')]
+    .filter(e => e.getClientRects().length && e.value.includes('\\n')).slice(0, 20)
+    .map(e => [e.value.split(/\\s+/).filter(Boolean).join(' '), e.value.split('\\n').length]);
+  return {focused, grids, glue, lines};
 }""".replace("FIELD_TEXT", FIELD_TEXT_JS)
 
 
@@ -64,6 +68,14 @@ def page_facts(page: Page) -> PageFacts:
         (bool(a), bool(b), text if isinstance(text, str) else None)
         for a, b, text in facts.get("glue") or ()
     )
+    lines = tuple(
+        (text, count)
+        for text, count in facts.get("lines") or ()
+        if isinstance(text, str) and isinstance(count, int)
+    )
     return PageFacts(
-        focused if isinstance(focused, str) else None, parse_grids(facts.get("grids")), glue
+        focused if isinstance(focused, str) else None,
+        parse_grids(facts.get("grids")),
+        glue,
+        lines,
     )

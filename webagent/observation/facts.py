@@ -19,3 +19,13 @@ class PageFacts:
     glue: tuple[Inline, ...] = ()
     """Each inline element with a role (`glue.GLUE_ROLES`), in document order: whether it
     touches the text before and after it, and its text when it keeps runs of spaces."""
+    lines: tuple[tuple[str, int], ...] = ()
+    """Each laid-out text area holding more than one line, in document order: its text with
+    the whitespace runs made single spaces (as the snapshot gives it, to match it by), and
+    its number of lines."""
+
+    def lines_of(self, value: str) -> int:
+        """How many lines the text area whose value the snapshot shows as `value` holds (1
+        when none is known to hold more)."""
+        shown = " ".join(value.split())
+        return next((count for text, count in self.lines if text == shown), 1)

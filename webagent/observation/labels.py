@@ -110,6 +110,9 @@ def _values(
             parts.append("holds, by line:")
         elif value:
             parts.append(f"value={quote(field_value(value, node.focused, options.max_text))}")
+            lines = options.facts.lines_of(value) if node.role == "textbox" else 1
+            if lines > 1 and not node.focused:  # the snapshot ran them together
+                parts.append(f"({lines} lines: click the field to read them numbered)")
         elif node.placeholder and node.placeholder != node.name:
             parts.append(f"placeholder={quote(clip(node.placeholder, options.max_name))}")
         option_names = [child.name for child in node.children if child.role == "option"]
