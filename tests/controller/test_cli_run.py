@@ -55,6 +55,43 @@ def test_run_prints_the_answer_and_the_metrics(capsys: pytest.CaptureFixture[str
     assert "[pending]" not in err
 
 
+def test_a_page_where_a_fact_was_noted_is_remembered_with_what_it_gave(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The home page is no item page, yet once a fact was noted there and the agent left it,
+    the next steps' memory lists it with the fact: memory is what pages gave, whatever their
+    kind (on a site nobody profiled, a page's kind may be misjudged)."""
+    scenario = Scenario(
+        [
+            ("plan", {"subtasks": ["Note the store's name, then open the wish list"]}),
+            ("step", step("note_down", text="The store is One Stop Market")),
+            (
+                "step",
+                lambda turn: step(
+                    "click", element=turn.id("link", "My Wish List"), **evaluation(True)
+                ),
+            ),
+            (
+                "step",
+                step(
+                    "stop",
+                    **evaluation(True, subtask_done=True, task_done=True),
+                    **stop(["One Stop Market"]),
+                ),
+            ),
+        ]
+    )
+    with start_model_server(answerer=scenario) as server:
+        code = main(["run", "--site", "demo_shop", "--base-url", server.url, "--model", "m", "t"])
+    out, err = capsys.readouterr()
+    assert code == 0, out + err
+    steps = [prompt for query, prompt in scenario.log if query == "step"]
+    assert "Pages examined so far" not in steps[1]  # nothing left yet
+    assert "Pages examined so far" in steps[2]
+    memory = steps[2].split("Pages examined so far")[1].split("\n\n")[0]
+    assert '[home, step 2]: gave "The store is One Stop Market"; left because: click next' in memory
+
+
 def test_run_json_carries_steps_notes_and_usage(capsys: pytest.CaptureFixture[str]) -> None:
     scenario = Scenario(
         [

@@ -471,12 +471,15 @@ class SubtaskExecutor:
     def _remember(
         self, page: Page, action: Action, result: ActionResult, answer: StepAnswer | None, at: int
     ) -> None:
-        """An item page left goes to the memory, with what it gave and the model's reason."""
+        """A page left goes to the memory, with what it gave and the model's reason: an item
+        page (a state's `candidate`), or any page where a fact was noted down (a page's kind
+        may be misjudged on a site nobody profiled; what it gave is what the task needs)."""
         state = page.state
-        if not self.settings.memory or state is None or not state.candidate or answer is None:
+        if not self.settings.memory or answer is None or not leaves(action, result, page):
             return
-        if leaves(action, result, page):
-            self.memory.examine(Candidate(page.title, page.url, state.name, answer.thought, at))
+        if (state is not None and state.candidate) or self.memory.gave(page.url):
+            where = state.name if state is not None else "page"
+            self.memory.examine(Candidate(page.title, page.url, where, answer.thought, at))
 
     def _finish(self, answer: StepAnswer) -> None:
         final = answer.final

@@ -52,6 +52,10 @@ class Memory:
         """A fact noted down on the page at `url`: what that page gave."""
         self._notes.setdefault(url, []).append(fact)
 
+    def gave(self, url: str) -> bool:
+        """Whether a fact was noted down on the page at `url`."""
+        return bool(self._notes.get(url))
+
     def examine(self, candidate: Candidate) -> None:
         self._by_url.pop(candidate.url, None)
         gave = tuple(self._notes.get(candidate.url, ()))
