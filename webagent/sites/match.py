@@ -60,7 +60,7 @@ class PageIndex:
     def of(cls, observation: Observation, *, in_front: bool = False) -> PageIndex:
         """`in_front`: only a dialog open in front of the page that asks for input, when
         there is one (what a visitor deals with now), else the whole page."""
-        tree = _in_front(observation.tree) if in_front else observation.tree
+        tree = in_front_of(observation.tree) if in_front else observation.tree
         nodes = tuple(_labels(tree))
         if not nodes:  # an observation built without its tree: fall back to the elements
             nodes = tuple((e.role, e.name) for e in observation.elements)
@@ -119,7 +119,7 @@ _FIELDS = frozenset({"textbox", "searchbox", "combobox"})
 """Fields a visitor types into."""
 
 
-def _in_front(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
+def in_front_of(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
     """What the page is about now: a dialog open in front of it that asks for input (a
     sign-in box over the home page), else the whole tree. A dialog of buttons alone (a
     cookie notice) leaves the page as it is."""
