@@ -357,3 +357,37 @@ def test_a_search_box_that_searches_as_one_types_is_a_search_page(generic: Profi
   - paragraph [ref=m4]: Results appear as you type.
 """
     assert Classifier(generic).classify(observe(page, "http://wiki.test/+search")).state == "search"
+
+
+def test_an_icon_glyph_beside_the_layout_does_not_make_the_whole_page_the_content(
+    generic: Profile,
+) -> None:
+    """A text run of an icon font's glyph (no word in it) sitting in the page's outer
+    container is layout: the region holding the content is still found, so menus laid out
+    with plain containers are not read as a list."""
+    page = laid_out(ARTICLE) + '  - text: "\ue117"\n'
+    assert PageIndex.of(observe(page)).link_words == 0
+    assert Classifier(generic).classify(observe(page)).state == "article"
+
+
+def test_a_long_value_in_a_field_does_not_make_the_field_the_content(generic: Profile) -> None:
+    """What a text area holds is the form's input, not a region of the page: the content is
+    the form (its title, the text area with its toolbar, its buttons), not the text area's
+    toolbar of links alone."""
+    value = "The Hatter keeps a watch that tells the day of the month. " * 12
+    toolbar = menu("tools", ["Bold", "Italic", "Heading", "Quote", "Code", "List"], "      ")
+    form = f"""
+- generic [ref=f1]:
+  - generic [ref=f2]:
+    - textbox "Title" [ref=f3]: The Mad Hatter
+  - generic [ref=f4]:
+    - generic [ref=f5]:
+{toolbar}
+      - textbox "Contents" [ref=f6]: "{value.strip()}"
+  - generic [ref=f7]:
+    - button "Preview" [ref=f8]
+    - button "Save changes" [ref=f9]
+"""
+    page = observe(laid_out(form))
+    assert ("button", "Save changes") in PageIndex.of(page).content_nodes
+    assert Classifier(generic).classify(page).state == "form"

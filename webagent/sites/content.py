@@ -8,8 +8,9 @@
 
 The content is the page's `main` landmark when it has one. A page without one is laid out
 with plain containers: the content is the region that holds most of the page's words
-(descending through containers while one child dominates), without the navigation,
-banners, footers, sidebars and search forms marked as such.
+(descending through containers while one child dominates; what fields hold is input, not
+words of a region), without the navigation, banners, footers, sidebars and search forms
+marked as such.
 """
 
 from __future__ import annotations
@@ -221,6 +222,25 @@ _OVER_NEXT = 2.0
 """... and how many times the next largest region's words."""
 
 
+def _shown_words(node: AriaNode) -> int:
+    """Words a subtree shows, leaving out what its fields hold (a long value typed into a
+    text area is the form's input, not a region of the page to read)."""
+    if node.role in _EDITABLE:
+        return 0
+    total = _own_words(node)
+    if node.role != "link":
+        total += sum(_shown_words(child) for child in node.children)
+    return total
+
+
+def _read_here(node: AriaNode) -> bool:
+    """Whether a container's child is what a reader reads or fills in (see `_READ`): a text
+    run only when it holds a word (an icon font's glyph or a stray mark is layout)."""
+    if node.role == "text":
+        return any(ch.isalnum() for ch in node.text or "")
+    return node.role in _READ
+
+
 def _layout_content(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
     """On a page with no `main`, laid out with plain containers (a header of menus, a
     sidebar, the content, a footer): the container that holds the content. From the root,
@@ -230,9 +250,9 @@ def _layout_content(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
     if len(roots) != 1:
         return ()
     node = roots[0]
-    while node.role in _LAYOUT and not any(c.role in _READ for c in node.children):
+    while node.role in _LAYOUT and not any(_read_here(c) for c in node.children):
         kids = [c for c in node.children if c.role not in _AROUND]
-        sizes = sorted(((_subtree_words(c), i) for i, c in enumerate(kids)), reverse=True)
+        sizes = sorted(((_shown_words(c), i) for i, c in enumerate(kids)), reverse=True)
         total = sum(words for words, _ in sizes)
         if not total:
             break
