@@ -13,6 +13,7 @@ import pytest
 
 from webagent.observation import Observation, compose_observation, parse_snapshot
 from webagent.sites.classify import Classifier
+from webagent.sites.match import PageIndex
 from webagent.sites.profile import Profile
 from webagent.sites.profiles import site_profile
 
@@ -212,3 +213,31 @@ def test_an_empty_list_that_says_so_is_a_listing(generic: Profile, message: str)
   - paragraph [ref=e4]: {message}
 """
     assert state(generic, page) == "listing"
+
+
+def test_a_form_whose_button_is_a_styled_container_is_a_form(generic: Profile) -> None:
+    """A form's Save may be a plain container styled as clickable (a pointer cursor of its
+    own), not a button element: it is the form's button all the same. A clickable container
+    outside a form (a section's title that folds it) is no button."""
+    page = """
+- generic [ref=e1]:
+  - heading "Add New User" [level=1] [ref=e2]
+  - form [ref=e3]:
+    - generic [ref=e4]:
+      - generic [ref=e5]: Username
+      - textbox "Username" [ref=e6]
+    - generic [ref=e7]:
+      - generic [ref=e8]: Email
+      - textbox "Email" [ref=e9]
+    - generic [ref=e10]:
+      - generic [ref=e11] [cursor=pointer]: Save
+      - generic [ref=e12] [cursor=pointer]: Cancel
+"""
+    assert state(generic, page) == "form"
+    folded = """
+- generic [ref=e1]:
+  - heading "Check-in 4f2a" [level=1] [ref=e2]
+  - generic [ref=e3] [cursor=pointer]: Changes
+  - textbox "Diff options" [ref=e4]
+"""
+    assert ("button", "Changes") not in PageIndex.of(observe(folded)).nodes

@@ -10,7 +10,8 @@ The content is the page's `main` landmark when it has one. A page without one is
 with plain containers: the content is the region that holds most of the page's words
 (descending through containers while one child dominates; what fields hold is input, not
 words of a region), without the navigation, banners, footers, sidebars and search forms
-marked as such.
+marked as such. A plain container of a form that the page styles as clickable, with a few
+words, is read as the form's button (`role_of`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from webagent.observation.names import content_text, has_addressable_inside, is_addressable
 from webagent.observation.tree import AriaNode
 
 _AROUND = frozenset({"navigation", "banner", "contentinfo", "complementary", "search"})
@@ -131,9 +133,12 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         roots = _layout_content(roots) or roots
     kept: list[tuple[str, str]] = []
     words = links = prose = 0
-    stack = [(node, False) for node in reversed(mains or roots)]
+    stack: list[tuple[AriaNode, AriaNode | None, bool]] = [
+        (node, None, False) for node in reversed(mains or roots)
+    ]
+    forms = in_forms(mains or roots)
     while stack:
-        node, in_paragraph = stack.pop()
+        node, parent, in_paragraph = stack.pop()
         if not mains and node.role in _AROUND:
             continue
         if node.role == "link":
@@ -145,8 +150,8 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         in_paragraph = in_paragraph or node.role == "paragraph"
         prose += counted if in_paragraph else 0
         if node.role != "generic" or node.name or node.text:
-            kept.append((node.role, label(node)))
-        stack.extend((child, in_paragraph) for child in reversed(node.children))
+            kept.append((role_of(node, parent, forms), label(node)))
+        stack.extend((child, node, in_paragraph) for child in reversed(node.children))
     skip = frozenset() if mains else _AROUND
     items, item_words = _repeated_items(mains or roots, skip)
     records = _records(mains or roots, skip)
@@ -275,6 +280,36 @@ def outermost(roots: tuple[AriaNode, ...], role: str) -> tuple[AriaNode, ...]:
         else:
             stack.extend(reversed(node.children))
     return tuple(found)
+
+
+_CONTROL_WORDS = 4
+"""The most words a clickable container shows to be read as a button ("Save", "Add to list")."""
+
+
+def role_of(node: AriaNode, parent: AriaNode | None, forms: frozenset[int]) -> str:
+    """A node's role as the rules read it: a plain container of a form (`forms`: the ids of
+    the nodes inside one, see `in_forms`) that the page styles as clickable (a pointer
+    cursor of its own), with a few words and no control inside, is the form's button (a
+    `<div class="btn">Save</div>`); anything else keeps its role."""
+    if (
+        node.role == "generic"
+        and id(node) in forms
+        and is_addressable(node, parent)
+        and 0 < len(content_text(node, limit=200).split()) <= _CONTROL_WORDS
+        and not has_addressable_inside(node)
+    ):
+        return "button"
+    return node.role
+
+
+def in_forms(roots: tuple[AriaNode, ...]) -> frozenset[int]:
+    """The ids of the plain containers inside a form (where a clickable one is its button)."""
+    return frozenset(
+        id(node)
+        for form in outermost(roots, "form")
+        for node in form.walk()
+        if node.role == "generic" and node.pointer
+    )
 
 
 _NAMED_BY_CONTENT = frozenset({"button", "link", "menuitem", "tab", "heading", "cell"})

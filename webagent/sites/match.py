@@ -17,7 +17,7 @@ from urllib.parse import parse_qsl, urlsplit
 from webagent.observation import Observation
 from webagent.observation.names import clip
 from webagent.observation.tree import AriaNode
-from webagent.sites.content import content_of, label, outermost
+from webagent.sites.content import content_of, in_forms, label, outermost, role_of
 from webagent.sites.profile import Control, ElementPattern
 from webagent.sites.rules import Content, Landmark, Match
 from webagent.urls import location
@@ -129,11 +129,12 @@ def in_front_of(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
 
 
 def _labels(roots: tuple[AriaNode, ...]) -> Iterator[tuple[str, str]]:
-    stack = list(reversed(roots))
+    stack: list[tuple[AriaNode, AriaNode | None]] = [(node, None) for node in reversed(roots)]
+    forms = in_forms(roots)
     while stack:
-        node = stack.pop()
-        yield node.role, label(node)
-        stack.extend(reversed(node.children))
+        node, parent = stack.pop()
+        yield role_of(node, parent, forms), label(node)
+        stack.extend((child, node) for child in reversed(node.children))
 
 
 def _where(landmark: Landmark, page: PageIndex) -> tuple[tuple[tuple[str, str], ...], str]:
