@@ -241,3 +241,24 @@ def test_a_form_whose_button_is_a_styled_container_is_a_form(generic: Profile) -
   - textbox "Diff options" [ref=e4]
 """
     assert ("button", "Changes") not in PageIndex.of(observe(folded)).nodes
+
+
+def test_a_form_of_many_fields_is_a_form_whatever_its_button(generic: Profile) -> None:
+    """A form of many fields is a form to fill in even when nothing marks its button (its
+    Save is text in a plain container); a long form of search criteria stays a search."""
+    fields = "\n".join(
+        f'    - checkbox "Show {name}" [checked] [ref=c{i}]'
+        for i, name in enumerate(["Hot Books", "Series", "Authors", "Publishers", "Ratings"])
+    )
+    page = f"""
+- generic [ref=e1]:
+  - heading "alice's Profile" [level=1] [ref=e2]
+  - form [ref=e3]:
+    - textbox "Username" [ref=e4]: alice
+    - textbox "Email" [ref=e5]: alice@wonderland.test
+{fields}
+    - generic [ref=e6]: Save
+"""
+    assert state(generic, page) == "form"
+    criteria = page.replace("- generic [ref=e6]: Save", '- button "Search" [ref=e6]')
+    assert state(generic, criteria) == "search"
