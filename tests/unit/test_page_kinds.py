@@ -262,3 +262,25 @@ def test_a_form_of_many_fields_is_a_form_whatever_its_button(generic: Profile) -
     assert state(generic, page) == "form"
     criteria = page.replace("- generic [ref=e6]: Save", '- button "Search" [ref=e6]')
     assert state(generic, criteria) == "search"
+
+
+def test_a_form_whose_sections_are_folded_is_a_form(generic: Profile) -> None:
+    """A settings form may show only its sections' titles (links that open them on this
+    page) and its Save: those titles are the form's words, not links away, and the form
+    with its button is a form."""
+    sections = "\n".join(
+        f'    - heading [level=4] [ref=h{i}]:\n      - link "+ {name}" [ref=l{i}]:\n'
+        f'        - /url: "#collapse{i}"'
+        for i, name in enumerate(["Server Configuration", "Logfile Configuration", "Security"])
+    )
+    page = f"""
+- generic [ref=e1]:
+  - heading "Basic Configuration" [level=2] [ref=e2]
+  - form [ref=e3]:
+{sections}
+    - button "Save" [ref=e4]
+    - link "Cancel" [ref=e5]:
+      - /url: /admin
+"""
+    assert PageIndex.of(observe(page)).link_words == 1
+    assert state(generic, page) == "form"

@@ -137,12 +137,16 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         (node, None, False) for node in reversed(mains or roots)
     ]
     forms = in_forms(mains or roots)
+    toggles = _section_toggles(mains or roots)
     while stack:
         node, parent, in_paragraph = stack.pop()
         if not mains and node.role in _AROUND:
             continue
         if node.role == "link":
-            links += _own_words(node)
+            if id(node) in toggles:  # the heading's words, not a way elsewhere
+                words += _own_words(node)
+            else:
+                links += _own_words(node)
             kept.append((node.role, label(node)))
             continue
         counted = 0 if node.role == "option" else _own_words(node)  # a choice, not text
@@ -300,6 +304,18 @@ def role_of(node: AriaNode, parent: AriaNode | None, forms: frozenset[int]) -> s
     ):
         return "button"
     return node.role
+
+
+def _section_toggles(roots: tuple[AriaNode, ...]) -> frozenset[int]:
+    """The ids of the links in headings to a place on this page: a section's title that
+    opens it (a folded part of a form) or its permalink, read as the heading's words rather
+    than as a way to another page."""
+    return frozenset(
+        id(node)
+        for heading in outermost(roots, "heading")
+        for node in heading.walk()
+        if node.role == "link" and (node.url or "").startswith("#")
+    )
 
 
 def in_forms(roots: tuple[AriaNode, ...]) -> frozenset[int]:
