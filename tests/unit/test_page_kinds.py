@@ -284,3 +284,26 @@ def test_a_form_whose_sections_are_folded_is_a_form(generic: Profile) -> None:
 """
     assert PageIndex.of(observe(page)).link_words == 1
     assert state(generic, page) == "form"
+
+
+def test_a_record_with_one_box_is_the_records_page_not_a_form(generic: Profile) -> None:
+    """One record's facts (a table of its properties) with a single box under them (a
+    comment, a query) is the record's page; a form laid out with row headers over several
+    fields is still a form."""
+    facts = "\n".join(
+        f'    - row [ref=r{i}]:\n      - rowheader "{k}" [ref=k{i}]\n      - cell "{v}" [ref=v{i}]'
+        for i, (k, v) in enumerate([("Status", "Open"), ("Queue", "IT"), ("Owner", "alice")])
+    )
+    page = f"""
+- main [ref=e1]:
+  - heading "Printer prints blank pages" [level=1] [ref=e2]
+  - table [ref=e3]:
+{facts}
+  - textbox "Comment" [ref=e4]
+  - button "Update This Ticket" [ref=e5]
+"""
+    assert state(generic, page) == "detail"
+    form = page.replace(
+        '  - textbox "Comment" [ref=e4]', '  - textbox "Title" [ref=e4]\n  - textbox "Due" [ref=e6]'
+    )
+    assert state(generic, form) == "form"

@@ -257,7 +257,7 @@ HELD_OUT = {
     "holdout2": ("adminer", 40, 0.81),
     "holdout3": ("verdaccio", 30, 0.91),
     "holdout4": ("fossil", 50, 0.94),
-    "holdout5": ("sqlite_web", 50, 0.82),
+    "holdout5": ("sqlite_web", 50, 0.90),
     "holdout6": ("djangowiki", 50, 0.90),
     "holdout7": ("redmine", 50, 0.88),
     "holdout8": ("sphinxdocs", 40, 1.0),
@@ -265,6 +265,8 @@ HELD_OUT = {
     "holdout10": ("moin", 50, 0.86),
     "holdout11": ("machina", 50, 0.94),
     "holdout12": ("hgweb", 45, 0.91),
+    "holdout13": ("helpdesk", 50, 0.76),
+    "holdout14": ("calibreweb", 50, 0.79),
 }
 
 

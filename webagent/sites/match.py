@@ -194,6 +194,9 @@ def explain(rules: Match, page: PageIndex) -> list[str]:
     failed.extend(f"has {lm.describe()}" for lm in rules.none if present(lm, page))
     if rules.either and not any(rules_hold(option, page) for option in rules.either):
         failed.append(f"none of the {len(rules.either)} `either` alternatives hold")
+    held = sum(rules_hold(option, page) for option in rules.unless)
+    if held:
+        failed.append(f"{held} of the {len(rules.unless)} `unless` rule sets hold")
     return failed
 
 
@@ -242,6 +245,8 @@ def page_rules_hold(rules: Match, page: PageIndex) -> bool:
     if rules.any and not any(present(lm, page) for lm in rules.any):
         return False
     if any(present(lm, page) for lm in rules.none):
+        return False
+    if any(rules_hold(option, page) for option in rules.unless):
         return False
     return not rules.either or any(rules_hold(option, page) for option in rules.either)
 

@@ -144,7 +144,7 @@ class Match(Strict):
     URL's path, query and fragment (the host differs between deployments); one must match.
     `all` landmarks must all be present, at least one of `any`, none of `none`. `either`
     holds alternative rule sets, one of which must hold too (e.g. a site recognised by its
-    URL or by its logo)."""
+    URL or by its logo); `unless` holds rule sets none of which may hold."""
 
     url: list[Regex] = []
     url_not: list[Regex] = []
@@ -160,6 +160,9 @@ class Match(Strict):
     any: list[Landmark] = []
     none: list[Landmark] = []
     either: list[Match] = []
+    unless: list[Match] = []
+    """Rule sets any one of which, holding whole, rules the page out (a combination that
+    `none`, one landmark at a time, cannot say: one record's facts with a single box)."""
 
     @property
     def empty(self) -> bool:
