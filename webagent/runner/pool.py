@@ -26,7 +26,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from pathlib import Path
@@ -46,6 +46,20 @@ Worker = Callable[[Connection, "WorkerSpec", str], None]
 """A worker process's main function (`worker_main`)."""
 
 WORKERS_FILE = "workers.json"
+_PRELOAD = [
+    "webagent.runner.task_run",
+    "webagent.sites.risk",
+    "webagent.webarena.tasks",
+    "webagent.webarena.scoring",
+    "webarena_verified.types.task",
+    "webarena_verified.api.internal.evaluator",
+    "openai",
+    "playwright.sync_api",
+]
+"""What every worker imports before its first task (about 2.5 CPU-seconds): imported once,
+in the fork server, and inherited by each worker forked from it, rather than imported again
+by every worker and by every fresh one that replaces a lost one. No browser or thread is
+started before the fork: each worker launches its own."""
 _START_FAILURES = 3
 """Workers dying as they start this many times in a row: the run stops with an error (so it
 does, when fresh workers find their browser dead before their task this many times more than
@@ -63,6 +77,9 @@ class WorkerSpec:
     sites: SiteConfig
     options: AgentOptions
     headless: bool = True
+    runner: int = 0
+    """The process id of the run that started the worker (0: its parent process), which it
+    watches: a worker forked by the fork server has the server, not the run, as its parent."""
 
 
 @dataclass
@@ -101,7 +118,7 @@ class ProcessPool:
     def run(self, schedule: Schedule) -> None:
         """Until every task has a record (or its attempts are spent); `KeyboardInterrupt`
         stops the workers and propagates."""
-        context = multiprocessing.get_context("spawn")
+        context = _context()
         try:
             for _ in range(min(self.workers, len(schedule.pending))):
                 self._spawn(context)
@@ -245,13 +262,19 @@ class ProcessPool:
         parent, child = context.Pipe()
         process = context.Process(
             target=self.worker or worker_main,
-            args=(child, self.spec, name),
+            args=(child, self._worker_spec(), name),
             name=f"webagent-{name}",
         )
         process.daemon = True
         process.start()
         child.close()
         self._slots[name] = _Slot(name, process, parent)
+
+    def _worker_spec(self) -> WorkerSpec:
+        """The spec, naming this process as the run its workers watch."""
+        if isinstance(self.spec, WorkerSpec) and not self.spec.runner:
+            return replace(self.spec, runner=os.getpid())
+        return self.spec  # a stand-in's (tests), or already named
 
     def _release(self, slot: _Slot) -> None:
         with contextlib.suppress(OSError):
@@ -317,12 +340,23 @@ def _exit(code: int | None) -> str:
 
 
 # -- the worker process ------------------------------------------------------------------
+def _context() -> Any:
+    """Workers forked from a fork server that imported `_PRELOAD` once (a worker forked from
+    the parent itself would inherit its threads, and a spawned one imports everything
+    again); where there is no fork server, spawned."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(_PRELOAD)
+    return context
+
+
 def worker_main(conn: Connection, spec: WorkerSpec, name: str) -> None:
     """A worker: one browser, tasks from `conn` until it sends None."""
     os.setsid()  # a Ctrl-C at the terminal goes to the parent, which stops us cleanly
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop)
-    _watch_parent(os.getppid())
+    _watch_parent(spec.runner or os.getppid())
     from webagent.browser import launch
     from webagent.runner.task_run import BrowserGone, TaskRunner
     from webagent.sites.risk import SiteJudge
@@ -352,16 +386,32 @@ def worker_main(conn: Connection, spec: WorkerSpec, name: str) -> None:
             conn.send(("done", task_id, record.to_json()))
 
 
+def _running(pid: int) -> bool:
+    """Whether process `pid` is still running (one that exited and waits to be reaped, a
+    zombie, is not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return True  # no /proc to ask: alive, as far as can be told
+    return state not in ("Z", "X")
+
+
 def _stop(_signum: int, _frame: object) -> None:
     raise SystemExit(143)
 
 
 def _watch_parent(parent: int) -> None:
-    """Stop when the parent is gone (killed with SIGKILL, say), rather than run on alone."""
+    """Stop when the run is gone (killed with SIGKILL, say), rather than run on alone."""
 
     def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
+        while _running(parent):
+            time.sleep(0.25)
         os.kill(os.getpid(), signal.SIGTERM)
         time.sleep(15.0)  # the browser had its chance to close
         os._exit(1)
