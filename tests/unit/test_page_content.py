@@ -11,21 +11,10 @@ import textwrap
 
 import pytest
 
-from webagent.observation import Observation, compose_observation, parse_snapshot
+from tests.unit.page_kit import observe
 from webagent.sites.classify import Classifier
 from webagent.sites.match import PageIndex
 from webagent.sites.profile import Profile
-from webagent.sites.profiles import site_profile
-
-
-def observe(snapshot: str, url: str = "http://app.test/page") -> Observation:
-    tree = parse_snapshot(textwrap.dedent(snapshot).strip("\n"))
-    return compose_observation(tree, url=url, title="", status=200)
-
-
-@pytest.fixture(scope="module")
-def generic() -> Profile:
-    return site_profile("generic")
 
 
 def menu(name: str, words: list[str], indent: str = "    ") -> str:

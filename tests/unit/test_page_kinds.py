@@ -7,30 +7,11 @@ small enough to read; each fails without the rule it is named after.
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
-from webagent.observation import Observation, compose_observation, parse_snapshot
-from webagent.sites.classify import Classifier
+from tests.unit.page_kit import observe, state
 from webagent.sites.match import PageIndex
 from webagent.sites.profile import Profile
-from webagent.sites.profiles import site_profile
-
-
-def observe(snapshot: str, url: str = "http://app.test/page") -> Observation:
-    tree = parse_snapshot(textwrap.dedent(snapshot).strip("\n"))
-    return compose_observation(tree, url=url, title="", status=200)
-
-
-@pytest.fixture(scope="module")
-def generic() -> Profile:
-    return site_profile("generic")
-
-
-def state(profile: Profile, snapshot: str, url: str = "http://app.test/page") -> str:
-    return Classifier(profile).classify(observe(snapshot, url)).state
-
 
 POST = """
 - main [ref=e1]:

@@ -10,14 +10,13 @@ third-party apps (sites/real/pages) the generic states stay accurate and never h
 from __future__ import annotations
 
 import re
-import textwrap
 from pathlib import Path
 
 import pytest
 
+from tests.unit.page_kit import observe
 from webagent.actions import ACTIONS_BY_NAME, Click, Stop
 from webagent.bench.states import load_pages, measure_states
-from webagent.observation import Observation, compose_observation, parse_snapshot
 from webagent.sites.catalog import sites_root
 from webagent.sites.classify import Classifier, signed_in
 from webagent.sites.match import PageIndex
@@ -48,18 +47,6 @@ PAGE = """
   - link "Log out" [ref=e19]:
     - /url: /logout
 """
-
-
-def observe(
-    snapshot: str, url: str = "http://app.test/page", status: int | None = 200
-) -> Observation:
-    tree = parse_snapshot(textwrap.dedent(snapshot).strip("\n"))
-    return compose_observation(tree, url=url, title="", status=status)
-
-
-@pytest.fixture(scope="module")
-def generic() -> Profile:
-    return site_profile("generic")
 
 
 def test_no_generic_state_narrows_the_actions(generic: Profile) -> None:
