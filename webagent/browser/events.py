@@ -114,6 +114,8 @@ def _unique(path: Path) -> Path:
     return candidate
 
 
+# How often requests in flight are looked at again while waiting for them to end.
+_INFLIGHT_POLL_MS = 40
 # Requests whose completion can change what the page shows.
 _TRACKED_TYPES = frozenset({"document", "xhr", "fetch", "script"})
 
@@ -144,18 +146,21 @@ class NetworkTracker:
         """Wait until no tracked request has been in flight for `quiet_ms`, at most `max_ms`.
 
         Returns whether the network went quiet. Playwright delivers events only while it is
-        called, hence the short polling waits; `min_ms` gives a request that an action
-        scheduled for just after it the time to show up.
+        called, hence the waits in Playwright: with nothing in flight, one until the quiet
+        period would be over (a request that starts meanwhile moves it on); with requests in
+        flight, short ones. `min_ms` gives a request that an action scheduled for just after
+        it the time to show up.
         """
         started = time.monotonic()
         deadline = started + max_ms / 1000
         self._last_change = max(self._last_change, started - quiet_ms / 1000 + min_ms / 1000)
-        while time.monotonic() < deadline:
-            quiet_for = (time.monotonic() - self._last_change) * 1000
+        while (now := time.monotonic()) < deadline:
+            quiet_for = (now - self._last_change) * 1000
             if not self._inflight and quiet_for >= quiet_ms:
                 return True
+            wait_ms = _INFLIGHT_POLL_MS if self._inflight else quiet_ms - quiet_for
             try:
-                page.wait_for_timeout(20)
+                page.wait_for_timeout(max(1.0, min(wait_ms, (deadline - now) * 1000)))
             except Error:
                 return False  # the page closed while we waited
         return not self._inflight
