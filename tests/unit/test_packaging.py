@@ -13,6 +13,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# Building the wheel is most of this module's time: its tests share one worker, so a parallel
+# run builds it once.
+pytestmark = pytest.mark.xdist_group("wheel")
+
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
