@@ -127,3 +127,38 @@ def test_a_failed_trial_is_reviewed_and_the_revised_plan_succeeds(run_on_shop: R
     assert result.steps[1].action.startswith("goto")
     assert [query for query, _ in scenario.log].count("plan") == 1
     assert scenario.left() == {}
+
+
+def test_the_next_subtask_starts_on_the_page_as_read_not_reading_it_again(
+    run_on_shop: Runner,
+) -> None:
+    """An answer that ends a subtask picks the next one's first action on the same page: no
+    action runs in between, so the page is read once (one snapshot, one "page" line)."""
+    scenario = Scenario(
+        [
+            ("plan", {"subtasks": ["Open the Sony headphones page", "Read the price and stop"]}),
+            ("step", lambda turn: step("click", element=turn.id("link", SONY))),
+            ("step", step("scroll", direction="down", **evaluation(True, subtask_done=True))),
+            ("step", step("stop", **evaluation(True, task_done=True), **stop([61.49]))),
+        ]
+    )
+    shop_run = run_on_shop(TASK, RESULTS, scenario)
+    result = shop_run.run.result
+    assert result.answer.retrieved_data == [61.49]
+    assert [(s.subtask, s.action.split(" ")[0]) for s in result.steps] == [
+        ("1", "click"),
+        ("2", "scroll"),
+    ]
+    reads = [
+        type(event)
+        for event in shop_run.events
+        if isinstance(event, ev.PageObserved | ev.ActionDone)
+    ]
+    # The start page (read for the plan and the first step), then one read after each action.
+    assert reads == [
+        ev.PageObserved,
+        ev.ActionDone,
+        ev.PageObserved,
+        ev.ActionDone,
+        ev.PageObserved,
+    ]

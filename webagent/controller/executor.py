@@ -146,7 +146,7 @@ class SubtaskExecutor:
         self.trial = 0
         self.plan: Plan | None = None
         self._last: _Executed | None = None
-        self._pending: StepAnswer | None = None
+        self._pending: tuple[StepAnswer, Page, int] | None = None  # for the next subtask
         self._stack: list[_Remedy] = []
         self._fills: list[_Remedy] = []  # entered in the fields of the page shown, in order
         self._form = StepForm(
@@ -166,10 +166,10 @@ class SubtaskExecutor:
         self._stack = []
 
     def plan_step(self, page: Page) -> StepAnswer:
-        """The first step, which also makes the plan (one answer instead of two); its action
-        is kept to run as the first subtask's first step."""
+        """The first step, which also makes the plan (one answer for two): its action is kept,
+        with its page and the action count then, to run first in the first subtask."""
         answer = self._step(page, None, make_plan=True)
-        self._pending = answer
+        self._pending = (answer, page, self.metrics.actions)
         return answer
 
     def navigate(self, url: str, kind: str) -> None:
@@ -184,10 +184,12 @@ class SubtaskExecutor:
         self.subtask_history = []
         steps = 0
         while True:
-            page = self.look()
-            if self._pending is not None:
-                answer, self._pending = self._pending, None
+            kept, self._pending = self._pending, None
+            if kept is not None:
+                answer, page, acted = kept
+                page = page if acted == self.metrics.actions else self.look()
             else:
+                page = self.look()
                 try:
                     answer = self._step(page, subtask)
                 except AnswerParseError:
@@ -204,7 +206,7 @@ class SubtaskExecutor:
                 if verdict == "done":
                     if isinstance(answer.action, Stop):
                         self._finish(answer)
-                    self._pending = answer  # chosen for the next subtask, on this page
+                    self._pending = (answer, page, self.metrics.actions)  # the next subtask's
                     self._set(subtask, Status.DONE)
                     return True
             if isinstance(answer.action, Stop):
