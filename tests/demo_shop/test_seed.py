@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
+import urllib.request
 from datetime import date
 from pathlib import Path
 from types import ModuleType
 
 from tests.demo_shop.conftest import Shop, simple_product
-from webagent.sites import Site
+from webagent.sites import Site, start_site
 
 TABLES = (
     "category", "attribute", "attribute_option", "product", "product_attribute",
@@ -201,3 +202,28 @@ def test_the_facts_the_readme_documents(shop: Shop) -> None:
         )
     }
     assert planted == {88: 4, 98: 3, 197: 2}
+
+
+def test_a_saved_state_is_put_back_whole_while_the_site_runs(tmp_path: Path) -> None:
+    """What the oracle runner does between tasks: the seed state with a session in it is
+    kept once, then put back instead of a reset (which would end the session)."""
+    with start_site("demo_shop", db=tmp_path / "shop.sqlite", reset=True) as server:
+        with sqlite3.connect(server.db) as db:
+            db.execute(
+                "INSERT INTO session (id, form_key, data, updated_at) "
+                "VALUES ('kept', 'k', '{}', '2026-11-27 00:00:00')"
+            )
+        server.save_state(tmp_path / "kept.sqlite")
+        with sqlite3.connect(server.db) as db:
+            db.execute("DELETE FROM session")
+            db.execute("UPDATE sales_order SET status = 'canceled' WHERE id = 189")
+        changed = dump(server.db)
+        server.restore_state(tmp_path / "kept.sqlite")
+        after = dump(server.db)
+        assert after != changed
+        with sqlite3.connect(server.db) as db:
+            assert db.execute("SELECT id FROM session").fetchall() == [("kept",)]
+            (status,) = db.execute("SELECT status FROM sales_order WHERE id = 189").fetchone()
+        assert status != "canceled"
+        with urllib.request.urlopen(server.url + "/customer/account/login/") as page:
+            assert page.status == 200

@@ -1,7 +1,8 @@
 """Running a site's oracle solutions in the browser and scoring them like agent runs.
 
 Each task gets the site's seed state, a signed-in session (signed in through the site's
-sign-in recipe, in a separate browser context, so the task's HAR holds only the task), its
+sign-in recipe, in a separate browser context, so the task's HAR holds only the task; once:
+later tasks get the seed state with that session in it put back), its
 start URL, the solution's steps, and the official score of its HAR and response. The files
 left behind per task are what a benchmark run writes: `network.har`, `agent_response.json`.
 """
@@ -82,6 +83,9 @@ class OracleRunner:
         # it: tasks that only read or navigate leave the seed state as it was.
         self._pristine = False
         self._storage: Path | None = None
+        # The seed state with `_storage`'s session in it: put back instead of resetting and
+        # signing in again (a reset wipes the site's sessions).
+        self._signed_in: Path | None = None
 
     def run(
         self, task_ids: Iterable[int] | None = None, *, report: Report | None = None
@@ -104,11 +108,16 @@ class OracleRunner:
         if solution is None:
             return OracleOutcome(task, None, "no oracle solution for this task", 0, 0.0, folder)
         if not self._pristine:
-            self.server.reset()
-            self._storage = None
+            if self._signed_in is not None:
+                self.server.restore_state(self._signed_in)
+            else:
+                self.server.reset()
+                self._storage = None
             self._pristine = True
         if solution.login and self._storage is None:
             self._storage = self._sign_in(self.out_dir)
+            self._signed_in = self.out_dir / "signed_in.sqlite"
+            self.server.save_state(self._signed_in)
         storage = self._storage if solution.login else None
         har = folder / "network.har"
         done = 0

@@ -4,6 +4,7 @@
     with start_site("demo_shop", db=tmp_path / "shop.sqlite") as server:
         server.url        # http://127.0.0.1:PORT
         server.reset()    # back to the seed state
+        server.save_state(path); server.restore_state(path)  # any state kept, then put back
         server.serve_reset()  # -> http://127.0.0.1:PORT2: a GET there resets (WA_FULL_RESET)
 
 Each server has its own SQLite file, so parallel workers (or tests) never see each other's
@@ -12,9 +13,13 @@ orders and carts.
 
 from __future__ import annotations
 
+import os
+import shutil
 import socket
+import sqlite3
 import tempfile
 import threading
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +59,26 @@ class SiteServer:
     def reset(self) -> None:
         """Restore the seed state (orders, carts, reviews, addresses, wish list)."""
         self.site.reset_database(self.db)
+
+    def save_state(self, path: Path) -> None:
+        """Copy the site's database as it is now to `path` (for `restore_state`): e.g. the
+        seed state with a session signed in, to return to without signing in again."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with closing(sqlite3.connect(self.db)) as source, closing(sqlite3.connect(path)) as copy:
+            source.backup(copy)
+
+    def restore_state(self, path: Path) -> None:
+        """Replace the database with a state `save_state` kept, whole, as `reset` does."""
+        handle, temporary = tempfile.mkstemp(dir=self.db.parent, prefix=f".{self.db.name}.")
+        os.close(handle)
+        try:
+            shutil.copyfile(path, temporary)
+            for suffix in ("-journal", "-wal", "-shm"):
+                Path(f"{self.db}{suffix}").unlink(missing_ok=True)
+            os.replace(temporary, self.db)
+        finally:
+            if os.path.exists(temporary):
+                os.unlink(temporary)
 
     def serve_reset(self, port: int = 0) -> str:
         """Serve webarena-setup's reset server for this site on `port` (0: a free one) of the
