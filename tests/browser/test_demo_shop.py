@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from webagent.actions import ActionResult
 from webagent.browser import Browser, Tab
 from webagent.observation import Element, Observation
 from webagent.sites import SiteServer, start_site
@@ -40,10 +41,16 @@ class Visit:
     base: str
     obs: Observation | None = None
     log: list[str] = field(default_factory=list)
+    fresh: bool = False
+    """Whether `obs` is the page as it is: nothing was done since it was read."""
 
     # -- reading -------------------------------------------------------------------------
     def observe(self) -> Observation:
-        self.obs = self.tab.observe(full_page=True)
+        """The page, read whole once after each action (finding two elements on one page
+        reads it once, as the agent would)."""
+        if self.obs is None or not self.fresh:
+            self.obs = self.tab.observe(full_page=True)
+            self.fresh = True
         return self.obs
 
     @property
@@ -77,9 +84,15 @@ class Visit:
 
     # -- acting --------------------------------------------------------------------------
     def act(self, action: str) -> None:
+        result = self.attempt(action)
+        assert result.error is None, f"{result.describe()}\n{self.report()}"
+
+    def attempt(self, action: str) -> ActionResult:
+        """Run `action`, whatever comes of it; the page is read again afterwards."""
+        self.fresh = False
         result = self.tab.act(action)
         self.log.append(result.describe())
-        assert result.error is None, f"{result.describe()}\n{self.report()}"
+        return result
 
     def go(self, path: str) -> None:
         self.act(f"goto [{self.base}{path}]")
@@ -164,7 +177,7 @@ def test_home_page_friction(browser: Browser, server: SiteServer) -> None:
         visit = Visit(tab, server.url)
         assert POPUP in visit.text
         assert visit.has("button", "Allow Cookies")
-        covered = tab.act(f"click [{visit.find('link', 'Electronics').id}]")
+        covered = visit.attempt(f"click [{visit.find('link', 'Electronics').id}]")
         assert covered.error is not None  # the pop-up's overlay is on top
         visit.click("button", "Close")
         assert POPUP not in visit.text
