@@ -8,11 +8,13 @@ import shutil
 import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from webagent.browser import Browser
+from webagent.browser import Browser, Tab
 from webagent.errors import ConfigError
+from webagent.observation import Observation
 from webagent.session.signin import SignInError, merge_storage_states, sign_in
 from webagent.sites import SiteServer, sites_root, start_site
 from webagent.webarena.deployment import SiteConfig
@@ -49,6 +51,25 @@ def test_sign_in_writes_a_storage_state_that_starts_signed_in(
     assert state["cookies"]
     assert shows_welcome(browser, shop.url, signed_in)
     assert not shows_welcome(browser, shop.url, {"cookies": [], "origins": []})
+
+
+def test_the_form_is_read_once_for_the_fields_a_sign_in_fills(
+    browser: Browser, shop: SiteServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening the form needs no reading; the e-mail, the password and the button are found
+    on one reading of it (typing changes no element), and the page after is read to check."""
+    reads: list[str] = []
+    observe = Tab.observe
+
+    def counted(tab: Tab, **options: Any) -> Observation:
+        reads.append(tab.page.url.removeprefix(shop.url))
+        return observe(tab, **options)
+
+    monkeypatch.setattr(Tab, "observe", counted)
+    config = SiteConfig.load(environ={"WA_SHOPPING": shop.url})
+    state = sign_in(browser, "shopping", config, tmp_path / "shopping.json")
+    assert reads == ["/customer/account/login/", "/customer/account/"]
+    assert shows_welcome(browser, shop.url, state)
 
 
 def test_the_storage_state_holds_no_password(signed_in: Path) -> None:

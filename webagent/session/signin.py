@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
-from webagent.actions import ActionResult
+from webagent.actions import ActionResult, SelectOption, TypeText
 from webagent.browser import Browser, Tab
 from webagent.errors import BrowserError, ConfigError, WebAgentError
 from webagent.observation import Observation
@@ -30,7 +30,7 @@ from webagent.observation.tree import AriaNode
 from webagent.sites.login import LoginRecipe, login_recipe, recipe_path
 from webagent.sites.risk import SiteJudge
 from webagent.sites.server import SiteServer
-from webagent.sites.steps import Step, StepError, to_action
+from webagent.sites.steps import Step, StepError, reads_page, to_action
 from webagent.webarena.deployment import DEFAULT_CREDENTIALS, WEBARENA_SITES, SiteConfig
 
 _PASSWORD_FIELD = "input[type=password]:visible"
@@ -100,8 +100,9 @@ def sign_in(
     path.parent.mkdir(parents=True, exist_ok=True)
     tab = browser.open(arrive, secrets=config.secrets(), confirm="allow", judge=SiteJudge())
     try:
+        seen: Observation | None = None
         for number, step in enumerate(recipe.steps, start=1):
-            attempt.run(tab, number, step)
+            seen = attempt.run(tab, number, step, seen)
         attempt.verify(tab)
         tab.context.storage_state(path=path)
     finally:
@@ -117,14 +118,29 @@ class _Attempt:
     recipe: LoginRecipe
     config: SiteConfig
 
-    def run(self, tab: Tab, number: int, step: Step) -> None:
-        """Step `number`; `SignInError` with its place and what went wrong."""
+    def run(
+        self, tab: Tab, number: int, step: Step, seen: Observation | None
+    ) -> Observation | None:
+        """Step `number`; `SignInError` with its place and what went wrong.
+
+        The page is read only for a step that needs it (an element, an expected text), and
+        `seen` is the page as the previous step left it when that step only typed or chose
+        in a field: the element this step names is looked for there first (the page is read
+        again only if it is not there). Returns the page for the next step likewise."""
         url = tab.page.url
+        urls = {self.site: self.config.urls[self.site]}
+        kept = seen if seen is not None and step.expect is None else None
         try:
-            observation = tab.observe(full_page=True)
-            action = to_action(step, observation, {self.site: self.config.urls[self.site]})
+            observation = (kept or tab.observe(full_page=True)) if reads_page(step) else None
+            try:
+                action = to_action(step, observation, urls)
+            except StepError:
+                if kept is None:
+                    raise
+                observation = tab.observe(full_page=True)  # it may have appeared since
+                action = to_action(step, observation, urls)
             if action is None:
-                return
+                return None
             result = tab.act(action)
             problem = result.error
             url = result.url
@@ -133,6 +149,8 @@ class _Attempt:
         if problem is not None:
             where = f"step {number} of {len(self.recipe.steps)} ({_describe(step)})"
             self.fail(f"at {where} on {_page(url)}: {problem}", url, number)
+        stays = isinstance(action, TypeText | SelectOption) and not result.navigated
+        return observation if stays else None
 
     def verify(self, tab: Tab) -> None:
         """`SignInError` unless the page has left the sign-in form (and shows `expect`)."""

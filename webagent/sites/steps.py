@@ -98,8 +98,18 @@ class StepError(Exception):
     """A step could not be resolved or did not hold on the page."""
 
 
-def to_action(step: Step, observation: Observation, site_urls: Mapping[str, str]) -> Action | None:
-    """The grammar action for `step` on this page (None for `expect`, which only checks)."""
+def reads_page(step: Step) -> bool:
+    """Whether `step` needs the page to become an action: an element it names, or a text it
+    expects (a URL to open, a key, a scroll or going back does not)."""
+    targets = (step.click, step.hover, step.type, step.select, step.expect)
+    return any(target is not None for target in targets)
+
+
+def to_action(
+    step: Step, observation: Observation | None, site_urls: Mapping[str, str]
+) -> Action | None:
+    """The grammar action for `step` on this page (None for `expect`, which only checks);
+    `observation` may be None for a step that does not read the page (`reads_page`)."""
     if step.goto is not None:
         return Goto(render_url(step.goto, site_urls))
     if step.press is not None:
@@ -108,6 +118,8 @@ def to_action(step: Step, observation: Observation, site_urls: Mapping[str, str]
         return Scroll(step.scroll)
     if step.go_back:
         return GoBack()
+    if observation is None:
+        raise ValueError(f"this step reads the page, which was not given: {step}")
     if step.expect is not None:
         if step.expect not in observation.text:
             raise StepError(f"expected the page to show {step.expect!r}")
