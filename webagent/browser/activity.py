@@ -26,8 +26,6 @@ from webagent.browser.events import NetworkTracker
 SHORT_TIMER_MS = 1000
 # The longest a page's idle-time work waits for the browser to be idle.
 IDLE_DEADLINE_MS = 500
-# How often a page that is being waited on checks whether it has gone quiet.
-POLL_MS = 25
 
 INIT_SCRIPT = """(() => {
   if (window.__webagentActivity) return;
@@ -106,45 +104,24 @@ INIT_SCRIPT = """(() => {
   new MutationObserver(() => { lastChange = performance.now(); }).observe(document, {
     subtree: true, childList: true, attributes: true, characterData: true,
   });
-  const busy = quietMs => leaving || pending.size > 0 || requests > 0
-    || performance.now() - lastChange < quietMs;
   Object.defineProperty(window, '__webagentActivity', {
     value: {
-      busy,
-      // Resolves once the page is quiet, or busy still after maxMs: one call from outside
-      // for the whole wait, checked here on the page's own (unwrapped, uncounted) timer.
-      quiet: (quietMs, maxMs) => new Promise(resolve => {
-        const until = performance.now() + maxMs;
-        const check = () => {
-          const still = busy(quietMs);
-          if (!still || performance.now() >= until) resolve(still);
-          else setTimer.call(window, check, POLL_MS);
-        };
-        check();
-      }),
+      busy: quietMs => leaving || pending.size > 0 || requests > 0
+        || performance.now() - lastChange < quietMs,
     },
   });
-})();"""
-for _name, _value in (
-    ("SHORT_TIMER_MS", SHORT_TIMER_MS),
-    ("IDLE_MS", IDLE_DEADLINE_MS),
-    ("POLL_MS", POLL_MS),
-):
-    INIT_SCRIPT = INIT_SCRIPT.replace(_name, str(_value))
+})();""".replace("SHORT_TIMER_MS", str(SHORT_TIMER_MS)).replace("IDLE_MS", str(IDLE_DEADLINE_MS))
 
-# Wait on the page until it is quiet (at most `maxMs`), then say whether it is still busy and
-# whether all of it is on screen: a small document that does not scroll needs no geometry to
-# be shown "viewport only". One call for the whole wait: polling from here would cost a round
-# trip through Playwright's driver and the browser every few milliseconds.
-_STATE_JS = """async ([q, maxMs]) => {
-  const activity = window.__webagentActivity;
-  const busy = !!activity && await activity.quiet(q, maxMs);
-  const root = document.documentElement;
+# Whether the page is still reacting, and whether all of it is on screen: a small document
+# that does not scroll needs no geometry to be shown "viewport only".
+_STATE_JS = """q => {
+  const activity = window.__webagentActivity, root = document.documentElement;
   const whole = !!root && scrollX === 0 && scrollY === 0
     && root.scrollHeight <= innerHeight && root.scrollWidth <= innerWidth
     && document.getElementsByTagName('*').length <= SMALL_PAGE_ELEMENTS;
-  return [busy, whole];
+  return [!!activity && activity.busy(q), whole];
 }""".replace("SMALL_PAGE_ELEMENTS", "400")
+_POLL_MS = 25
 # Documents one wait follows (a click that navigates, then a redirect or a script's reload).
 _MAX_ARRIVALS = 3
 
@@ -172,9 +149,9 @@ class Settler:
         self._whole.pop(page, None)
         if not self._network.wait_quiet(page, quiet_ms=quiet_ms, max_ms=max_ms):
             return False
-        while (remaining_ms := (deadline - time.monotonic()) * 1000) > 0:
+        while time.monotonic() < deadline:
             try:
-                busy, whole = page.evaluate(_STATE_JS, [quiet_ms, remaining_ms])
+                busy, whole = page.evaluate(_STATE_JS, quiet_ms)
             except Error:
                 # Navigating: wait for the new document, then watch it settle in turn (a
                 # page's start-up requests, a mini-cart filled in, are part of arriving). A
@@ -184,7 +161,9 @@ class Settler:
                     return False
                 continue
             self._whole[page] = bool(whole)
-            return not busy
+            if not busy:
+                return True
+            page.wait_for_timeout(_POLL_MS)
         return False
 
     @staticmethod
