@@ -496,6 +496,5 @@ class SubtaskExecutor:
 
 
 def _gives_up(answer: StepAnswer) -> bool:
-    """A stop that says the task cannot be done (a declined action, a missing item): the
-    model has decided, and going back would not change that."""
+    """A stop saying the task cannot be done (declined, missing): going back changes nothing."""
     return answer.final is not None and answer.final.status != "SUCCESS"
