@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -47,7 +45,7 @@ def signed_in_seed(
     storage = sign_into_local(browser, shop, folder / "storage.json")
     assert storage is not None
     snapshot = folder / "signed-in.sqlite"
-    shutil.copyfile(shop.db, snapshot)
+    shop.save_state(snapshot)
     return storage, snapshot
 
 
@@ -56,17 +54,8 @@ def signed_in(shop: SiteServer, signed_in_seed: tuple[Path, Path]) -> Path:
     """The seed state with the customer signed in: the database as it was just after the
     module's sign-in (a reset to the bare seed would end the session)."""
     storage, snapshot = signed_in_seed
-    restore(snapshot, shop.db)
+    shop.restore_state(snapshot)
     return storage
-
-
-def restore(snapshot: Path, db: Path) -> None:
-    """Replace the shop's database with `snapshot`, whole, as a reset does."""
-    temporary = db.with_name(f".{db.name}.restoring")
-    shutil.copyfile(snapshot, temporary)
-    for suffix in ("-journal", "-wal", "-shm"):
-        Path(f"{db}{suffix}").unlink(missing_ok=True)
-    os.replace(temporary, db)
 
 
 @dataclass
