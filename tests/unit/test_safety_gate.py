@@ -10,6 +10,7 @@ import pytest
 
 from webagent.errors import ConfigError
 from webagent.safety.gate import Confirmation, Decision, Gate, ask_in_terminal
+from webagent.safety.risk import Risk
 
 PAGE = "http://shop.test/checkout/review/"
 
@@ -65,6 +66,19 @@ def test_deny_denies_without_asking_and_logs_the_decision() -> None:
     assert gate.decisions == [decision]
     assert seen == [decision]
     assert not gate.asks
+
+
+def test_a_refusal_tells_the_model_to_stop_not_to_get_around_it() -> None:
+    """A model told to "find another way" after a denied save may submit the same form by
+    pressing Enter in it, flagged reversible: the refusal says not to, and when to stop."""
+    decision = Gate("deny").decide(place_order())
+    told = decision.refusal("button 'Place Order'", Risk(("places the order",)))
+    assert told.startswith("not done: button 'Place Order' cannot be undone")
+    assert "the session's policy denies irreversible actions" in told
+    assert "nor the same another way" in told
+    assert "Enter in its form" in told
+    assert told.endswith("stop with ACTION_NOT_ALLOWED_ERROR")
+    assert "find another way" not in told
 
 
 def test_deny_is_the_default() -> None:

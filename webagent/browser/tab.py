@@ -64,6 +64,7 @@ from webagent.observation import (
 )
 from webagent.readable import html_to_markdown
 from webagent.safety import (
+    NOT_ANOTHER_WAY,
     CautiousJudge,
     Confirmation,
     Decision,
@@ -311,8 +312,7 @@ class Tab:
         if w.held and failure is None:
             failure = (
                 f"it was not completed: it sent {w.held[0]}, which was not approved, so the "
-                "request was stopped before it reached the server; find another way that does "
-                "not need it, or stop with ACTION_NOT_ALLOWED_ERROR"
+                f"request was stopped before it reached the server. {NOT_ANOTHER_WAY}"
             )
         if failure is not None and self._secrets:
             failure = self._secrets.redact(failure)

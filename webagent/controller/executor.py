@@ -454,8 +454,8 @@ class SubtaskExecutor:
             self._fills = [*kept, _Remedy(page, action)]
 
     def _denied(self, action: Action, page: Page, result: ActionResult) -> None:
-        """Not approved: the model is told (the next step shows the error) and may find
-        another way; a second denial in the run ends it with ACTION_NOT_ALLOWED_ERROR."""
+        """Not approved: the model is told (the next step shows the error) not to do it another
+        way; a second denial in the run ends it with ACTION_NOT_ALLOWED_ERROR."""
         self.metrics.denials += 1
         self._emit(ev.Denied(action, page.url, result.error or ""))
         if self.metrics.denials >= _DENIALS_TO_STOP:

@@ -14,6 +14,7 @@ lives on the ground floor, beside the URLs it reads (`webagent.domains`).
 """
 
 from webagent.safety.gate import (
+    NOT_ANOTHER_WAY,
     Confirmation,
     ConfirmPolicy,
     Decision,
@@ -26,6 +27,7 @@ from webagent.safety.secrets import PLACEHOLDER, SecretError, Secrets
 
 __all__ = [
     "MUTATING",
+    "NOT_ANOTHER_WAY",
     "PLACEHOLDER",
     "CautiousJudge",
     "ConfirmPolicy",

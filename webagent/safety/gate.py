@@ -100,15 +100,20 @@ class Decision:
             "earlier": "it was denied before",
         }[self.by]
         does = "cannot be undone" if risk.irreversible else "changes something"
-        return (
-            f"not done: {what} {does} ({risk}), and {how}. Do not try it again; find another "
-            "way that does not need it, or stop with ACTION_NOT_ALLOWED_ERROR"
-        )
+        return f"not done: {what} {does} ({risk}), and {how}. {NOT_ANOTHER_WAY}"
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["confirmation"]["reasons"] = list(self.confirmation.reasons)
         return data
+
+
+NOT_ANOTHER_WAY = (
+    "Do not try it again, nor the same another way (another button or link, Enter in its "
+    "form); if the task cannot be done without it, stop with ACTION_NOT_ALLOWED_ERROR"
+)
+"""What the model is told after an action or request was not approved: a refusal is not a
+puzzle to get around."""
 
 
 class Gate:
