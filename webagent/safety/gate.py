@@ -74,6 +74,14 @@ ConfirmPolicy = Literal["ask", "deny", "allow"] | Approver
 DecidedBy = Literal["policy", "person", "earlier"]
 
 
+NOT_ANOTHER_WAY = (
+    "Do not try it again, nor the same another way (another button or link, Enter in its "
+    "form); if the task cannot be done without it, stop with ACTION_NOT_ALLOWED_ERROR"
+)
+"""What the model is told after an action or request was not approved: a refusal is not a
+puzzle to get around."""
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """One answer of the policy, kept with the question."""
@@ -106,14 +114,6 @@ class Decision:
         data = asdict(self)
         data["confirmation"]["reasons"] = list(self.confirmation.reasons)
         return data
-
-
-NOT_ANOTHER_WAY = (
-    "Do not try it again, nor the same another way (another button or link, Enter in its "
-    "form); if the task cannot be done without it, stop with ACTION_NOT_ALLOWED_ERROR"
-)
-"""What the model is told after an action or request was not approved: a refusal is not a
-puzzle to get around."""
 
 
 class Gate:
