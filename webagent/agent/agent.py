@@ -22,6 +22,7 @@ from webagent.controller.ports import Browser
 from webagent.errors import Aborted, BudgetExceeded, CassetteMiss, ModelUnavailableError
 from webagent.llm import ModelClient, Totals
 from webagent.llm.queries import FinalAnswer
+from webagent.safety import PolicyKind
 from webagent.sites.profile import Profile
 
 
@@ -70,6 +71,7 @@ def run_agent(
     start_url: str | None = None,
     guidance: str | None = None,
     secrets: Sequence[str] = (),
+    policy: PolicyKind | None = None,
     on_event: Callable[[ev.Event], None] | None = None,
     pace: Callable[[], None] | None = None,
 ) -> AgentRun:
@@ -81,6 +83,10 @@ def run_agent(
 
     `secrets` are the placeholders (`<secret>name</secret>`) of the credentials the tab
     substitutes when it types them: the model is told it may type them, never their values.
+    `policy` is what the tab's confirmation policy does with an irreversible action
+    (`webagent.safety.policy_kind` of it): the model is told before it tries one, so under
+    "deny" it stops with ACTION_NOT_ALLOWED_ERROR instead of spending a turn on a refusal.
+    None: the model is told only that a person is asked.
     """
     first = len(client.ledger.calls)
 
@@ -117,6 +123,7 @@ def run_agent(
         start_url=start_url or tab.observe().url,
         guidance=guidance,
         secrets=secrets,
+        policy=policy,
         on_event=watch,
         pace=pace,
     )

@@ -30,6 +30,7 @@ from webagent.controller.result import Metrics, RunResult, StepRecord
 from webagent.controller.settings import Settings
 from webagent.errors import AnswerParseError
 from webagent.llm.queries import FinalAnswer
+from webagent.safety import PolicyKind
 from webagent.sites.memory import Memory, choose_backup
 from webagent.sites.profile import Profile
 
@@ -49,6 +50,7 @@ class Controller:
         guidance: str | None = None,
         irreversible: Irreversible | None = None,
         secrets: Sequence[str] = (),
+        policy: PolicyKind | None = None,
         on_event: Callable[[ev.Event], None] | None = None,
         pace: Callable[[], None] | None = None,
     ) -> None:
@@ -68,6 +70,7 @@ class Controller:
             guidance=guidance,
             irreversible=irreversible or profile_irreversible,
             secrets=secrets,
+            policy=policy,
             emit=self._emit,
             pace=pace or (lambda: None),
         )

@@ -58,6 +58,7 @@ from webagent.controller.result import Metrics, StepRecord
 from webagent.controller.settings import Settings
 from webagent.errors import AnswerParseError
 from webagent.llm.queries import ANSWER, FinalAnswer
+from webagent.safety import NOT_ANOTHER_WAY, PolicyKind
 from webagent.sites.memory import Candidate, Memory
 from webagent.sites.profile import Profile
 
@@ -118,6 +119,7 @@ class SubtaskExecutor:
         guidance: str | None,
         irreversible: Irreversible,
         secrets: Sequence[str],
+        policy: PolicyKind | None,
         emit: Callable[[ev.Event], None],
         pace: Callable[[], None],
     ) -> None:
@@ -128,6 +130,8 @@ class SubtaskExecutor:
         self.guidance = guidance
         self.secrets = tuple(secrets)
         """Placeholders of the credentials the model may type (never their values)."""
+        self.policy = policy
+        """What the browser does with an irreversible action, told to the model up front."""
         self._irreversible = irreversible
         self._emit = emit
         self._pace = pace
@@ -276,6 +280,8 @@ class SubtaskExecutor:
                 backtrack=self._form.backtrack,
                 remedies=self._form.remedies,
                 secrets=self.secrets,
+                policy=self.policy,
+                not_another_way=NOT_ANOTHER_WAY,
                 site=page.site,
                 # the rest, the steadiest first
                 task=self.task,

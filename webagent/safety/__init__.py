@@ -19,7 +19,9 @@ from webagent.safety.gate import (
     ConfirmPolicy,
     Decision,
     Gate,
+    PolicyKind,
     ask_in_terminal,
+    policy_kind,
 )
 from webagent.safety.judge import CautiousJudge, RiskJudge
 from webagent.safety.risk import MUTATING, FormFacts, Risk, Target
@@ -35,10 +37,12 @@ __all__ = [
     "Decision",
     "FormFacts",
     "Gate",
+    "PolicyKind",
     "Risk",
     "RiskJudge",
     "SecretError",
     "Secrets",
     "Target",
     "ask_in_terminal",
+    "policy_kind",
 ]

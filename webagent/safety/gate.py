@@ -72,6 +72,18 @@ class Confirmation:
 Approver = Callable[[Confirmation], bool]
 ConfirmPolicy = Literal["ask", "deny", "allow"] | Approver
 DecidedBy = Literal["policy", "person", "earlier"]
+PolicyKind = Literal["deny", "ask", "allow"]
+"""What a policy does with an irreversible action, as the model is told it: refuse it, ask
+(a person, or a callable standing in for one), or let it run."""
+
+
+def policy_kind(policy: ConfirmPolicy) -> PolicyKind:
+    """`policy` as the model is told it: a callable asks, like a person."""
+    if policy == "deny":
+        return "deny"
+    if policy == "allow":
+        return "allow"
+    return "ask"
 
 
 NOT_ANOTHER_WAY = (

@@ -35,7 +35,7 @@ from webagent.llm import ModelClient
 from webagent.llm.cassette import Cassette
 from webagent.plans.keys import PlanKey
 from webagent.plans.use import PlanUse
-from webagent.safety import Confirmation, ConfirmPolicy, Decision
+from webagent.safety import Confirmation, ConfirmPolicy, Decision, policy_kind
 from webagent.safety.credentials import hide_credentials
 from webagent.session.outputs import LOG_FILE, RESULT_FILE, Outputs, RunLog
 from webagent.session.spec import RunSpec, StartPoint
@@ -219,6 +219,7 @@ class Session:
                     start_url=url,
                     guidance=guidance,
                     secrets=[secrets.placeholder(name) for name in secrets.names],
+                    policy=policy_kind(policy),
                     on_event=_fan_out(watchers),
                     pace=pace,
                 )

@@ -1,0 +1,101 @@
+"""The model is told the session's policy for irreversible actions before it tries one: under
+"deny", a task that needs one ends with ACTION_NOT_ALLOWED_ERROR at once, instead of a turn
+spent on a refusal (and a refusal the model might try to get around)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from tests.unit.page_kit import observe
+from webagent.actions import Action, ActionResult
+from webagent.agent import run_agent
+from webagent.controller import Settings
+from webagent.llm import ModelClient, ModelConfig
+from webagent.llm.completion import ChatRequest, ScriptedAnswer
+from webagent.llm.server import ModelServer, start_model_server
+from webagent.observation import Observation
+from webagent.safety import NOT_ANOTHER_WAY, PolicyKind, policy_kind
+
+PAGE = """
+- main:
+  - heading "Editing Sandbox" [level=1]
+  - textbox "Text"
+  - button "Save page"
+"""
+
+
+class OnePage:
+    """A browser that shows one page and is never asked to act (the model stops at once)."""
+
+    def observe(self, *, full_page: bool = False) -> Observation:
+        return observe(PAGE, "http://wiki.test/edit")
+
+    def act(self, action: Action, *, irreversible: bool = False) -> ActionResult:
+        raise AssertionError(f"no action was expected, got {action}")
+
+
+Told = Callable[[PolicyKind | None], str]
+
+
+@pytest.fixture
+def system_prompt() -> Iterator[Told]:
+    """The system message of the run's first step, told the given policy."""
+    servers: list[ModelServer] = []
+
+    def told(policy: PolicyKind | None) -> str:
+        seen: list[str] = []
+
+        def answer(request: ChatRequest) -> ScriptedAnswer:
+            seen.append(request.body.messages[0].text())
+            return ScriptedAnswer.tool("act", {"thought": "t", "action": "stop [x]"})
+
+        server = start_model_server(answerer=answer)
+        servers.append(server)
+        with ModelClient(ModelConfig(base_url=server.url, timeout=5)) as client:
+            run_agent(
+                OnePage(),
+                client,
+                "add a line to the Sandbox page and save it",
+                settings=Settings.for_mode("react"),
+                policy=policy,
+            )
+        assert seen, "the model was never asked"
+        return seen[0]
+
+    yield told
+    for server in servers:
+        server.stop()
+
+
+def test_under_deny_the_model_is_told_to_stop_before_an_irreversible_action(
+    system_prompt: Told,
+) -> None:
+    told = system_prompt("deny")
+    assert "no irreversible action is allowed, and nobody is asked" in told
+    assert "then stop with ACTION_NOT_ALLOWED_ERROR instead of trying it" in told
+    assert "a person is asked" not in told
+    assert "publish a review or a page" in told  # a wiki's "Save page" is one
+
+
+def test_asked_or_allowed_the_model_is_told_what_happens(system_prompt: Told) -> None:
+    asked, allowed, unknown = (system_prompt(kind) for kind in ("ask", "allow", None))
+    assert "Before an irreversible action runs, a person is asked." in asked
+    assert "irreversible actions run when you take them" in allowed
+    for told in (asked, allowed):
+        assert "ACTION_NOT_ALLOWED_ERROR instead of trying it" not in told
+    assert "a person is asked" in unknown  # a library caller that did not say
+
+
+def test_a_refusal_is_explained_in_the_same_words_as_the_gate_uses(system_prompt: Told) -> None:
+    assert f'comes back "not done" was not approved. {NOT_ANOTHER_WAY}.' in system_prompt("ask")
+
+
+def test_a_callable_policy_asks_like_a_person() -> None:
+    assert [policy_kind(p) for p in ("deny", "ask", "allow", lambda c: True)] == [
+        "deny",
+        "ask",
+        "allow",
+        "ask",
+    ]
