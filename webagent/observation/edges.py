@@ -42,6 +42,36 @@ def cut_marker(cut: int) -> str:
     return f" …(continues {where})" if where else ""
 
 
+def flow_cuts(parent: AriaNode, viewport: tuple[int, int]) -> tuple[int, int]:
+    """Where the viewport's bottom and top edges fall among `parent`'s children: the index
+    of its first child wholly below the viewport and of its last child wholly above it
+    (`len(children)` and -1 when there is none), when `parent` runs past that edge.
+
+    A text run has no box of its own, but children flow in document order: a run after a
+    child that lies below the viewport is below it too (`(see [link] for details)` with the
+    link below: so is `for details)`), and a run before a child above it is above. Only a
+    child inside the parent's own box counts; one placed outside it (a skip link moved far
+    off) says nothing of the flow.
+    """
+    count = len(parent.children)
+    box = parent.box
+    if box is None or box.empty:
+        return count, -1
+    height = viewport[1]
+    below, above = count, -1
+    for index, child in enumerate(parent.children):
+        own = child.box
+        if own is None or own.empty or child.role == "text":
+            continue
+        if own.y < box.y - CUT_PX or own.bottom > box.bottom + CUT_PX:
+            continue  # placed outside its parent: not in its flow
+        if own.y >= height and box.bottom > height and index < below:
+            below = index
+        elif own.bottom <= 0 and box.y < 0:
+            above = index
+    return below, above
+
+
 def table_rows(table: AriaNode) -> list[AriaNode]:
     """The table's rows in order, through its row groups; not a nested table's (a table
     inside a cell speaks for itself)."""

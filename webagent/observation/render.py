@@ -15,9 +15,11 @@ container whose children fit on one line is merged into it (list items, table ro
 paragraphs), text that repeats a neighbour's name is dropped, and long text is cut; none of
 these ever takes an id away. In viewport mode only nodes whose box meets the viewport are
 rendered, and the elements left above or below are counted. A row, list item or merged
-line that the viewport's edge cuts says so at its end::
+line that the viewport's edge cuts says so at its end, and so does a sentence whose link
+lies past the edge (the words after it go with it, see `edges.flow_cuts`)::
 
     14 | open | 2024-06-14 …(continues below)
+    free resource (see …(continues below)
 
 and a table the viewport cuts says how much of it is outside::
 
@@ -32,11 +34,13 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from webagent.observation.edges import (
+    ABOVE,
     BELOW,
     CELL_ROLES,
     TABLE_ROLES,
     cut_edges,
     cut_marker,
+    flow_cuts,
     header_out_of_view,
     table_out_of_view,
 )
@@ -241,14 +245,24 @@ def _render_children(
     def fill(texts: list[str]) -> None:
         found.extend(_Frag([Line(depth, text, False, in_viewport, top)], True) for text in texts)
 
+    full = ctx.options.full_page
+    below, above = (len(siblings), -1) if full else flow_cuts(node, ctx.options.viewport)
+    kept: list[int] = []  # the child each of `found`'s fragments came from
     for position, child in enumerate(siblings):
         after: list[str] = []
         if layout is not None and child.role in CELL_ROLES:
             before, after = fillers(layout[0], cell, layout[1])
             fill(before)
             cell += 1
+        past = position > below or position < above  # in the flow beyond the viewport's edge
         frag = _render(
-            child, ctx, depth, parent=node, siblings=siblings, index=position, visible=in_viewport
+            child,
+            ctx,
+            depth,
+            parent=node,
+            siblings=siblings,
+            index=position,
+            visible=in_viewport and not past,
         )
         if frag.lines:
             found.append(frag)
@@ -262,14 +276,41 @@ def _render_children(
         ):  # an empty cell in view (not one past the viewport's edge, nor one whose content is)
             found.append(_Frag([Line(depth, "", False, in_viewport, top)], inline=True))
         fill(after)
+        kept.extend([position] * (len(found) - len(kept)))
     if layout is not None:
         fill(fillers(layout[0], None, layout[1])[0])
+    if not full:
+        _mark_flow_cut(siblings, found, kept, below, above)
     if node.role in TABLE_ROLES and not ctx.options.full_page and found:
         columns = header_out_of_view(node, ctx.options.viewport)
         if columns:  # the header scrolled away: say which column each value is in
             line = Line(depth, f"(columns: {columns})", False, in_viewport, top)
             found.insert(0, _Frag([line], inline=False))
     return found
+
+
+def _mark_flow_cut(
+    siblings: tuple[AriaNode, ...], found: list[_Frag], kept: list[int], below: int, above: int
+) -> None:
+    """Mark the running text the viewport's edge cuts inside a container (see `flow_cuts`):
+    `(see [link] for details)` with the link and what follows it below reads
+    `(see …(continues below)`, never `(see for details)`."""
+
+    def runs_on(cut: int, text_side: range) -> bool:
+        return siblings[cut].role in INLINE_LEVEL_ROLES or any(
+            siblings[i].role == "text" for i in text_side
+        )
+
+    if below < len(siblings) and runs_on(below, range(below + 1, len(siblings))):
+        last = max((k for k, position in enumerate(kept) if position < below), default=None)
+        if last is not None and siblings[kept[last]].role in INLINE_LEVEL_ROLES:
+            lines = found[last].lines
+            lines[-1] = replace(lines[-1], cut=lines[-1].cut | BELOW)
+    if above >= 0 and runs_on(above, range(above)):
+        first = next((k for k, position in enumerate(kept) if position > above), None)
+        if first is not None and siblings[kept[first]].role in INLINE_LEVEL_ROLES:
+            lines = found[first].lines
+            lines[0] = replace(lines[0], cut=lines[0].cut | ABOVE)
 
 
 def _line(
