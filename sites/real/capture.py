@@ -252,9 +252,45 @@ def mediawiki(browser: Any, base: str) -> list[Path]:
     c(
         "saved-edit",
         "article",
-        "the page right after saving an edit: just its new text (the 'edit saved' bubble is not in the snapshot)",
+        "the page right after saving an edit: its new text, with MediaWiki's bubble 'The page "
+        "has been created.' after the footer (a status outside main): the page keeps what it "
+        "shows, the message also makes it a confirmation (labelled first as if the bubble were "
+        "not in the snapshot; it is)",
         url=f"{w}?title=Sandbox&action=edit",
         then=save_sandbox,
+        also=("confirmation",),
+    )
+
+    def create_page(p: Page) -> None:
+        p.fill("#wpTextbox1", "Tea at six, every day.")
+        p.fill("#wpSummary", "new page")
+        submit(p, "#wpSave")
+
+    c(
+        "created-page",
+        "article",
+        "a new page right after it was created: its heading and one line of text, with the "
+        "bubble 'The page has been created.' on top (a status outside main): the page keeps "
+        "what it shows, the message also makes it a confirmation",
+        url=f"{w}?title=Mad_Tea_Party&action=edit",
+        then=create_page,
+        also=("confirmation",),
+    )
+
+    def edit_page(p: Page) -> None:
+        p.fill("#wpTextbox1", "Tea at six, every day, and never a clean cup.")
+        p.fill("#wpSummary", "a second line")
+        submit(p, "#wpSave")
+
+    c(
+        "edited-page",
+        "article",
+        "an existing page right after an edit was saved: its heading and one line of text, "
+        "with the bubble 'Your edit was saved.' on top (a status outside main): the page keeps "
+        "what it shows, the message also makes it a confirmation",
+        url=f"{w}?title=Mad_Tea_Party&action=edit",
+        then=edit_page,
+        also=("confirmation",),
     )
     c(
         "delete-confirm",
