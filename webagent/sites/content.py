@@ -5,17 +5,21 @@
     content.items, content.item_words             # its repeated entries (a list's, a grid's)
     content.records                               # rows of facts in a data table
     content.entries                               # list entries and rows that lead somewhere
+    content.messages                              # status or alert messages beside it
 
 The content is the page's `main` landmark when it has one. A page without one is laid out
 with plain containers: the content is the region that holds most of the page's words
 (descending through containers while one child dominates; what fields hold is input, not
 words of a region), without the navigation, banners, footers, sidebars and search forms
 marked as such. A plain container of a form that the page styles as clickable, with a few
-words, is read as the form's button (`role_of`).
+words, is read as the form's button (`role_of`). A page's messages (status and alert regions:
+a flash "The page has been created." that a site puts beside `main`) are reported with it
+wherever they sit (`messages`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -38,6 +42,8 @@ class Content:
     item_words: int = 0
     records: int = 0
     entries: int = 0
+    messages: tuple[tuple[str, str], ...] = ()
+    """The nodes of the page's messages outside the content (see `_messages`), as `nodes`."""
 
 
 _ITEMS = frozenset({"listitem", "row", "article", "group", "generic"})
@@ -128,10 +134,12 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
     """The page's content: its `main` landmarks when it has any, else everything but
     navigation, banners, footers, sidebars and search forms; with its words outside links,
     inside links, and in paragraphs."""
+    page = roots
     mains = outermost(roots, "main")
     if not mains:
         roots = _layout_content(roots) or roots
     kept: list[tuple[str, str]] = []
+    inside: set[int] = set()
     words = links = prose = 0
     stack: list[tuple[AriaNode, AriaNode | None, bool]] = [
         (node, None, False) for node in reversed(mains or roots)
@@ -142,6 +150,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         node, parent, in_paragraph = stack.pop()
         if not mains and node.role in _AROUND:
             continue
+        inside.add(id(node))
         if node.role == "link":
             if id(node) in toggles:  # the heading's words, not a way elsewhere
                 words += _own_words(node)
@@ -164,7 +173,47 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         for node in _walk(mains or roots, skip)
         if node.role in _ENTRIES and any(_leads_away(n) for n in node.walk()[1:])
     )
-    return Content(tuple(kept), words, links, prose, items, item_words, records, entries)
+    messages = tuple(
+        (node.role, label(node))
+        for message in _messages(page)
+        if id(message) not in inside
+        for node in message.walk()
+    )
+    return Content(tuple(kept), words, links, prose, items, item_words, records, entries, messages)
+
+
+_MESSAGES = frozenset({"status", "alert"})
+"""Roles of a page's messages: what it just did, what went wrong (live regions)."""
+_MESSAGE_WORDS = 40
+"""The most words a message holds (a region of more is part of the page, not a message)."""
+_NOTICE = re.compile(r"\bcookies?\b|\bconsent\b|\bprivacy\b|\btracking\b", re.IGNORECASE)
+_CONSENT = re.compile(r"^\W*(accept|agree|allow|reject|decline|deny|customi[sz]e)\b", re.IGNORECASE)
+"""A cookie or privacy notice (its words, or its Accept and Reject buttons) is about the
+site, not about what the visitor just did."""
+_ASKING = frozenset({"textbox", "searchbox", "combobox", "checkbox", "radio", "spinbutton"})
+
+
+def _messages(roots: tuple[AriaNode, ...]) -> Iterator[AriaNode]:
+    """The page's messages: its status and alert regions wherever they sit, in `main` or
+    beside it, that say something in a few words (`_MESSAGE_WORDS`) and ask nothing (no
+    field). An empty or a "Loading…" region says nothing the rules look for; a cookie
+    notice is no message (`_NOTICE`, `_CONSENT`)."""
+    stack = list(reversed(roots))
+    while stack:
+        region = stack.pop()
+        if region.role not in _MESSAGES:
+            stack.extend(reversed(region.children))
+            continue
+        words = content_text(region, limit=400)
+        nodes = region.walk()
+        if (
+            any(ch.isalnum() for ch in words)
+            and len(words.split()) <= _MESSAGE_WORDS
+            and not _NOTICE.search(words)
+            and not any(n.role in _ASKING for n in nodes)
+            and not any(n.role == "button" and _CONSENT.search(label(n)) for n in nodes)
+        ):
+            yield region
 
 
 _ENTRIES = frozenset({"listitem", "row"})

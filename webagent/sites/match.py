@@ -55,6 +55,9 @@ class PageIndex:
     query_shown: bool = False
     """Whether a text field on the page holds a value of the URL's query (the query a
     search ran, shown back in its box)."""
+    messages: tuple[tuple[str, str], ...] = ()
+    """The nodes of the page's status and alert messages outside its content (a flash
+    beside `main`), as `nodes`: text looked for in the content is looked for in them too."""
 
     @classmethod
     def of(cls, observation: Observation, *, in_front: bool = False) -> PageIndex:
@@ -81,6 +84,7 @@ class PageIndex:
             content.records,
             content.entries,
             _query_shown(observation.url, tree),
+            content.messages,
         )
 
     @property
@@ -138,10 +142,14 @@ def _labels(roots: tuple[AriaNode, ...]) -> Iterator[tuple[str, str]]:
 
 
 def _where(landmark: Landmark, page: PageIndex) -> tuple[tuple[tuple[str, str], ...], str]:
-    """The nodes a landmark looks at (the page's, or its content's) and their text."""
+    """The nodes a landmark looks at (the page's, or its content's) and their text; text
+    in the content is looked for in the page's messages beside it too (a flash "The page
+    has been created." that a site shows outside `main` reports on the content)."""
     if landmark.within != "content":
         return page.nodes, page.text
     nodes = page.content_nodes
+    if landmark.text_pattern is not None:
+        nodes += page.messages
     return nodes, "\n".join(label for _, label in nodes if label)
 
 

@@ -51,7 +51,8 @@ class Landmark(Strict):
     within: Literal["page", "content"] = "page"
     """Where to look: the whole page, or only its content (its `main` landmark when it has
     one, else all but navigation, banners, footers and sidebars): a search box in a site's
-    header is not what the page is about."""
+    header is not what the page is about. Text in the content is also looked for in the
+    page's status and alert messages wherever they sit (a flash "Saved." beside `main`)."""
 
     @model_validator(mode="after")
     def _something(self) -> Landmark:
