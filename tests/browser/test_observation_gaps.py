@@ -101,3 +101,23 @@ def test_rows_and_tables_cut_by_the_viewport_say_so(browser: Browser, pages: str
         assert rows[-1].endswith(" …(continues below)")
         assert not any("continues" in row for row in rows[1:-1])
         assert "continues" not in tab.observe(full_page=True).text
+
+
+def test_a_form_in_view_tells_its_submit_buttons_below_the_viewport(
+    browser: Browser, pages: str
+) -> None:
+    """The page's forms are matched to the snapshot's nodes by their boxes: the buttons
+    that send the edit form get ids, the form's other button and another form's do not."""
+    with browser.open(f"{pages}edit_form.html", confirm="allow") as tab:
+        observation = tab.observe()
+        summary = next(e for e in observation.elements if e.name == "Summary")
+        assert summary.in_viewport
+        last = observation.text.splitlines()[-1]
+        assert re.fullmatch(
+            r"The form goes on below the viewport: \[(\w+)\] button 'Save page'"
+            r" \| \[(\w+)\] button 'Show preview'",
+            last,
+        ), observation.text
+        save = next(e for e in observation.elements if e.name == "Save page")
+        assert not save.in_viewport
+        assert tab.act(f"click [{save.id}]").error is None

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from webagent.observation import RenderOptions, parse_snapshot, render_tree
+from webagent.observation.facts import FormLayout, PageFacts
+from webagent.observation.tree import Box
 
 
 def _lines(snapshot: str, **options: object) -> list[str]:
@@ -77,3 +79,47 @@ def test_the_text_of_a_link_below_the_edge_leaves_with_it() -> None:
         "    - text: (opens in new window)\n"
     )
     assert lines == ["[e37] button 'Save page' [e44] button 'Cancel' …(continues below)"]
+
+
+EDIT_FORM = (
+    "- generic [ref=e20] [box=201,293,1055,590]:\n"
+    '  - textbox "Wikitext source editor" [ref=e21] [box=201,293,1055,380]\n'
+    '  - textbox "Summary:" [ref=e28] [box=216,713,1025,32]\n'
+    "  - generic [ref=e29] [box=216,759,1025,63]:\n"
+    "    - text: Please note the\n"
+    '    - link "Copyrights" [ref=e30] [cursor=pointer] [box=957,791,178,15]:\n'
+    "      - /url: /Copyrights\n"
+    '  - button "Save page" [ref=e34] [cursor=pointer] [box=216,830,108,32]\n'
+    '  - button "Show preview" [ref=e36] [cursor=pointer] [box=336,830,136,32]\n'
+    '  - button "Cancel" [ref=e41] [cursor=pointer] [box=631,830,66,32]\n'
+    '- button "Subscribe" [ref=e50] [cursor=pointer] [box=0,900,80,20]\n'
+)
+FORM = FormLayout(
+    fields=frozenset({Box(201, 293, 1055, 380), Box(216, 713, 1025, 32)}),
+    submits=(Box(216, 830, 108, 32), Box(336, 830, 136, 32)),
+)
+OTHER_FORM = FormLayout(frozenset({Box(0, 870, 80, 20)}), (Box(0, 900, 80, 20),))
+
+
+def test_a_form_with_a_field_in_view_tells_its_submit_buttons_below() -> None:
+    """The walk over the form's fields stops at the notice's link; its submit buttons are
+    still told of, with their ids ('Cancel' is no submit button, nor 'Subscribe' one of
+    this form's)."""
+    options = RenderOptions(facts=PageFacts(forms=(OTHER_FORM, FORM)))
+    rendering = render_tree(parse_snapshot(EDIT_FORM), options)
+    assert rendering.lines[-1].text == (
+        "The form goes on below the viewport: [e34] button 'Save page'"
+        " | [e36] button 'Show preview'"
+    )
+    assert rendering.lines[-1].protected
+    told = {element.id: element.in_viewport for element in rendering.elements}
+    assert told == {"e21": True, "e28": True, "e34": False, "e36": False}
+
+
+def test_submit_buttons_are_told_of_only_for_a_form_in_view() -> None:
+    facts = PageFacts(forms=(FORM,))
+    assert "form goes on" not in "\n".join(_lines(EDIT_FORM))  # no facts: the page said nothing
+    scrolled = _lines(EDIT_FORM, facts=facts, viewport=(1280, 250))
+    assert "form goes on" not in "\n".join(scrolled)  # its fields are below too
+    full = _lines(EDIT_FORM, facts=facts, full_page=True)
+    assert "form goes on" not in "\n".join(full)

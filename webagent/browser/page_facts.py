@@ -1,15 +1,17 @@
 """What an observation needs from the page that its accessibility snapshot does not say,
 read in one evaluation: the focused multi-line field's text with its line breaks (the
-snapshot runs them together), and the layout of the tables whose cells span rows or columns
-(the snapshot lists the cells without their spans)."""
+snapshot runs them together), the layout of the tables whose cells span rows or columns
+(the snapshot lists the cells without their spans), and which fields and submit buttons make
+up each form (the snapshot shows a form without a name as a bare `generic`)."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Error, Page
 
 from webagent.browser.editing import FIELD_TEXT_JS
-from webagent.observation.facts import PageFacts
+from webagent.observation.facts import FormLayout, PageFacts
 from webagent.observation.spans import parse_grids
+from webagent.observation.tree import Box
 
 _FACTS_JS = """() => {
   let e = document.activeElement, focused = null;
@@ -53,7 +55,22 @@ _FACTS_JS = """() => {
   const lines = [...document.querySelectorAll('textarea')]
     .filter(e => e.getClientRects().length && e.value.includes('\\n')).slice(0, 20)
     .map(e => [e.value.split(/\\s+/).filter(Boolean).join(' '), e.value.split('\\n').length]);
-  return {focused, grids, glue, lines};
+  // Each form's fields and submit buttons, by their boxes rounded as the snapshot's are.
+  const box = e => { const r = e.getBoundingClientRect();
+    return r.width && r.height ? [r.x, r.y, r.width, r.height].map(Math.round) : null; };
+  const forms = [...document.forms].slice(0, 50).map(form => {
+    const fields = [], submits = [];
+    for (const e of form.elements) {
+      const type = (e.type || '').toLowerCase(), b = box(e);
+      if (!b) continue;
+      if ((e.tagName === 'BUTTON' || e.tagName === 'INPUT') && /^(submit|image)$/.test(type))
+        submits.push(b);
+      else if (/^(INPUT|SELECT|TEXTAREA)$/.test(e.tagName) && !/^(hidden|button|reset)$/.test(type))
+        fields.push(b);
+    }
+    return [fields, submits];
+  }).filter(([fields, submits]) => fields.length && submits.length);
+  return {focused, grids, glue, lines, forms};
 }""".replace("FIELD_TEXT", FIELD_TEXT_JS)
 
 
@@ -78,4 +95,26 @@ def page_facts(page: Page) -> PageFacts:
         parse_grids(facts.get("grids")),
         glue,
         lines,
+        _forms(facts.get("forms")),
+    )
+
+
+def _forms(raw: object) -> tuple[FormLayout, ...]:
+    """The forms as the page gave them: `[[field boxes], [submit boxes]]` each."""
+    if not isinstance(raw, list):
+        return ()
+
+    def boxes(items: object) -> list[Box]:
+        if not isinstance(items, list):
+            return []
+        return [
+            Box(*item)
+            for item in items
+            if isinstance(item, list) and len(item) == 4 and all(isinstance(v, int) for v in item)
+        ]
+
+    return tuple(
+        FormLayout(frozenset(boxes(form[0])), tuple(boxes(form[1])))
+        for form in raw
+        if isinstance(form, list) and len(form) == 2
     )

@@ -7,6 +7,17 @@ from dataclasses import dataclass
 
 from webagent.observation.glue import Inline
 from webagent.observation.spans import Grid
+from webagent.observation.tree import Box
+
+
+@dataclass(frozen=True, slots=True)
+class FormLayout:
+    """One form of the page by where its controls are: the boxes of its fields and of its
+    submit buttons, rounded as the snapshot rounds them, so that a box names the snapshot's
+    node (the snapshot shows a form without a name as a bare `generic`)."""
+
+    fields: frozenset[Box]
+    submits: tuple[Box, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +34,13 @@ class PageFacts:
     """Each laid-out text area holding more than one line, in document order: its text with
     the whitespace runs made single spaces (as the snapshot gives it, to match it by), and
     its number of lines."""
+    forms: tuple[FormLayout, ...] = ()
+    """Each laid-out form with a field and a submit button, in document order."""
+
+    def submits_of(self, field: Box) -> tuple[Box, ...]:
+        """The submit buttons of the form the field at `field` belongs to (none when no form
+        is known to hold it)."""
+        return next((form.submits for form in self.forms if field in form.fields), ())
 
     def lines_of(self, value: str) -> int:
         """How many lines the text area whose value the snapshot shows as `value` holds (1

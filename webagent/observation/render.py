@@ -80,6 +80,7 @@ _INLINE_MAX = 160
 _ROW_MAX = 400  # a table row reads best on one line even when long
 # Nodes that say they are cut even when their content takes several lines.
 _FORM_MAX = 12  # fields below the viewport told of, at most
+_SUBMITS_MAX = 3  # submit buttons of one form told of, at most (Save, Preview, Changes)
 _CUT_STACKED = frozenset({"row", "listitem", "paragraph"})
 
 
@@ -104,6 +105,7 @@ class _Context:
     grids_used: set[int] = field(default_factory=set)
     form: bool = False  # the last element in view is a form field, and the form goes on
     continued: list[str] = field(default_factory=list)  # its fields below the viewport
+    submits: set[Box] = field(default_factory=set)  # of the forms with a field in view
 
 
 @dataclass(slots=True)
@@ -320,9 +322,13 @@ def _line(
 
 
 def _add_element(node: AriaNode, name: str, ctx: _Context, in_viewport: bool) -> None:
-    """An element shown: one with an id; a form field in view may go on below it."""
+    """An element shown: one with an id; a form field in view may go on below it, and its
+    form's submit buttons are told of wherever they are (`PageFacts.forms`)."""
     ctx.elements.append(node_element(node, name, ctx.heading, in_viewport))
-    ctx.form = in_viewport and node.role in FORM_FIELD_ROLES and not ctx.continued
+    field_in_view = in_viewport and node.role in FORM_FIELD_ROLES
+    ctx.form = field_in_view and not ctx.continued
+    if field_in_view and node.box is not None:
+        ctx.submits.update(ctx.options.facts.submits_of(node.box)[:_SUBMITS_MAX])
 
 
 def _continue_form(node: AriaNode, ctx: _Context) -> None:
@@ -333,10 +339,17 @@ def _continue_form(node: AriaNode, ctx: _Context) -> None:
     if node.role not in FORM_FIELD_ROLES | {"button"} or len(ctx.continued) >= _FORM_MAX:
         ctx.form = False
         return
+    _tell_below(node, ctx)
+    ctx.form = node.role != "button"
+
+
+def _tell_below(node: AriaNode, ctx: _Context) -> None:
+    """List an element below the viewport with its id on the form's closing line."""
     name = shown_name(node, True)
     ctx.elements.append(node_element(node, name, ctx.heading, in_viewport=False))
     ctx.continued.append((_line(node, name, ctx, True) or "").split(" options: ")[0])
-    ctx.form = node.role != "button"
+    if node.box is not None:
+        ctx.submits.discard(node.box)
 
 
 def _render_hidden(node: AriaNode, ctx: _Context, depth: int, *, addressable: bool) -> _Frag:
@@ -344,6 +357,11 @@ def _render_hidden(node: AriaNode, ctx: _Context, depth: int, *, addressable: bo
     form going on below the viewport is noted)."""
     if addressable and ctx.form:
         _continue_form(node, ctx)
+    box = node.box
+    if addressable and box is not None and box in ctx.submits and box.y >= ctx.options.viewport[1]:
+        # A form with a field in view is sent by this button: its id saves a scroll, even
+        # past a notice or a link that ended the walk over its fields.
+        _tell_below(node, ctx)
     frags = []
     siblings = node.children
     for position, child in enumerate(siblings):
