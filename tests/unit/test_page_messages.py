@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.unit.page_kit import observe, state
+from webagent.llm.prompts import render
 from webagent.sites.classify import Classifier
 from webagent.sites.match import PageIndex
 from webagent.sites.profile import Profile
@@ -118,3 +119,15 @@ def test_a_message_inside_main_is_read_once(generic: Profile) -> None:
     index = PageIndex.of(observe(inside.format(text=ONE_LINE, beside="")))
     assert index.messages == ()
     assert ("generic", "The page has been created.") in index.content_nodes
+
+
+def test_the_model_asked_to_classify_reads_the_rule_in_the_definitions(generic: Profile) -> None:
+    """When no rule holds, the model chooses from the states' definitions: confirmation's
+    says that a message beside the content counts, in the profile's own words."""
+    states = list(generic.states)
+    system = render(
+        "classify", site=generic.site, states=states, task="", url="", title="", observation=""
+    )[0]["content"]
+    told = next(line for line in system.splitlines() if line.startswith("- confirmation: "))
+    assert told == f"- confirmation: {generic.state('confirmation').description}"
+    assert "flash or status bubble beside the main content" in told
