@@ -178,3 +178,25 @@ def test_the_site_aware_judge_lets_through_what_no_rule_marks(
     assert pinged.ok
     assert tab.decisions == []
     assert _posts(log) == ["POST /notes", "POST /ping"]
+
+
+def test_a_form_refused_once_is_not_sent_another_way(
+    browser: Browser, notes: tuple[str, list[str]]
+) -> None:
+    """The model flags 'Save' irreversible and is refused; pressing Enter in the same form,
+    flagged reversible, would send the very same POST, which no site rule marks: it is
+    refused too. Other requests on the page are judged as before."""
+    url, log = notes
+    with browser.open(url) as tab:
+        elements = {e.name: e.id for e in tab.observe().elements}
+        saved = tab.act(f"click [{elements['Save']}]", irreversible=True)
+        entered = tab.act(f"type [{elements['Note']}] [my note] [1]")
+        pinged = tab.act(f"click [{elements['Ping']}]")
+
+    assert saved.denied
+    assert entered.denied, entered
+    assert entered.error is not None
+    assert "the same form as button 'Save', which was not approved" in entered.error
+    assert pinged.ok
+    assert _posts(log) == ["POST /ping"]
+    assert [d.by for d in tab.decisions] == ["policy", "policy"]

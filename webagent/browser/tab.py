@@ -70,6 +70,7 @@ from webagent.safety import (
     Decision,
     FormFacts,
     Gate,
+    RefusedForms,
     Risk,
     RiskJudge,
     Target,
@@ -105,7 +106,7 @@ class Tab:
         self._titles = TitleTracker(context)
         self._statuses = StatusTracker()
         self._gate = gate or Gate("deny")
-        self._judge = judge if judge is not None else CautiousJudge()
+        self._judge = RefusedForms(judge if judge is not None else CautiousJudge())
         self._secrets = secrets or Secrets()
         self._har_path = har_path
         self._observation: Observation | None = None
@@ -299,6 +300,7 @@ class Tab:
             decision = self._gate.decide(self._confirmation(action, element, risk))
             if not decision.approved:
                 self._last_error = decision.refusal(element or format_action(action), risk)
+                self._judge.refused(target)  # nor the same form another way
                 return ActionResult(action, self._last_error, before_url, before_url, denied=True)
         try:
             executed = self._with_secrets(action)

@@ -5,6 +5,7 @@ in what the model reads or what a run writes.
 - `judge`: the `RiskJudge` protocol a session is told to use, and `CautiousJudge`, the one
   that needs no site knowledge (every change is irreversible); the site-aware judge lives with
   the site profiles (`webagent.sites.risk.SiteJudge`);
+- `refused`: `RefusedForms`, which makes sending a refused form another way irreversible too;
 - `gate`: the confirmation policy (`ask`, `deny`, `allow`, or a callable) and the decision log;
 - `secrets`: placeholders for credentials, substituted when executing, redacted everywhere.
 
@@ -24,6 +25,7 @@ from webagent.safety.gate import (
     policy_kind,
 )
 from webagent.safety.judge import CautiousJudge, RiskJudge
+from webagent.safety.refused import RefusedForms
 from webagent.safety.risk import MUTATING, FormFacts, Risk, Target
 from webagent.safety.secrets import PLACEHOLDER, SecretError, Secrets
 
@@ -38,6 +40,7 @@ __all__ = [
     "FormFacts",
     "Gate",
     "PolicyKind",
+    "RefusedForms",
     "Risk",
     "RiskJudge",
     "SecretError",
