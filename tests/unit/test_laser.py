@@ -16,6 +16,7 @@ from webagent.llm import ModelClient, ModelConfig
 from webagent.llm.script import Script
 from webagent.llm.server import ModelServer, start_model_server
 from webagent.observation import Observation, compose_observation, parse_snapshot
+from webagent.safety import NOT_ANOTHER_WAY
 from webagent.sites.classify import Classifier
 from webagent.sites.irreversible import irreversible_controls
 from webagent.sites.memory import Candidate, Memory, choose_backup, needs_backup
@@ -133,6 +134,8 @@ def choose_action(
         backtrack=False,
         remedies=0,
         secrets=(),
+        policy=None,
+        not_another_way=NOT_ANOTHER_WAY,
         site=profile.site,
         task=task,
         guidance=None,
@@ -147,6 +150,7 @@ def choose_action(
         remedy=None,
         state=state,
         permitted=permitted.describe(),
+        signed_in=None,
         refusal_note=None,
         observation=observation.text,
     )

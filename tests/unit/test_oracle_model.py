@@ -24,6 +24,7 @@ from webagent.oracle.model import OracleModel
 from webagent.oracle.progress import FINISH
 from webagent.oracle.prompt import HistoryLine
 from webagent.oracle.solutions import load_oracle
+from webagent.safety import NOT_ANOTHER_WAY
 from webagent.sites.catalog import load_site
 from webagent.sites.permissions import Permitted
 from webagent.sites.profiles import site_profile
@@ -121,6 +122,8 @@ def _step_request(
         backtrack=form.backtrack,
         remedies=remedies,
         secrets=(),
+        policy=None,
+        not_another_way=NOT_ANOTHER_WAY,
         site=PROFILE.site,
         task=task,
         guidance=None,
@@ -135,6 +138,7 @@ def _step_request(
         remedy=None,
         state=state_,
         permitted=permitted.describe(),
+        signed_in=None,
         refusal_note=None,
         observation=page.text,
     )

@@ -19,6 +19,8 @@ from webagent.observation import Observation
 from webagent.safety import NOT_ANOTHER_WAY, PolicyKind, policy_kind
 
 PAGE = """
+- navigation:
+  - link "Log out"
 - main:
   - heading "Editing Sandbox" [level=1]
   - textbox "Text"
@@ -41,14 +43,14 @@ Told = Callable[[PolicyKind | None], str]
 
 @pytest.fixture
 def system_prompt() -> Iterator[Told]:
-    """The system message of the run's first step, told the given policy."""
+    """The messages of the run's first step, told the given policy."""
     servers: list[ModelServer] = []
 
     def told(policy: PolicyKind | None) -> str:
         seen: list[str] = []
 
         def answer(request: ChatRequest) -> ScriptedAnswer:
-            seen.append(request.body.messages[0].text())
+            seen.append("\n".join(message.text() for message in request.body.messages))
             return ScriptedAnswer.tool("act", {"thought": "t", "action": "stop [x]"})
 
         server = start_model_server(answerer=answer)
@@ -99,3 +101,8 @@ def test_a_callable_policy_asks_like_a_person() -> None:
         "allow",
         "ask",
     ]
+
+
+def test_the_model_is_told_whether_the_page_shows_it_signed_in(system_prompt: Told) -> None:
+    """A sidebar's "Log out" scrolls out of view; the step says what the page showed."""
+    assert "Signed in: yes (the page has link 'Log out')." in system_prompt("deny")

@@ -297,6 +297,7 @@ class SubtaskExecutor:
                 state=page.state,
                 guess=page.classification is not None and page.classification.guess,
                 permitted=page.permitted.describe(),
+                signed_in=page.signed_in,
                 refusal_note=None,
                 observation=page.observation.text,
             )

@@ -36,6 +36,16 @@ class Page:
         """The site the page is on, as its profile describes it (None without a profile)."""
         return self.profile.site if self.profile is not None else None
 
+    @property
+    def signed_in(self) -> str | None:
+        """Whether the page shows the session signed in, as the model is told it ("yes (the
+        page has link 'Log out')"), or None when the page does not say: read off the page,
+        since a sidebar that says so scrolls out of view."""
+        known = self.classification
+        if known is None or known.signed_in is None:
+            return None
+        return f"{'yes' if known.signed_in else 'no'} ({known.signed_in_because})"
+
     def seen(self) -> ev.PageSeen:
         """The event that reports this page: where it is, its state and on what evidence."""
         known = self.classification
