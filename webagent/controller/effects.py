@@ -86,9 +86,15 @@ def history_line(action: Action, page: Page) -> str:
 
 
 def leaves(action: Action, result: ActionResult, page: Page) -> bool:
-    """Whether the action set the page's item aside: going back or elsewhere, or following a
-    link away (not a button, which acts on the item, like Add to Cart)."""
+    """Whether the action set the page's item aside: going back or elsewhere, following a
+    link away, or a new search from its search box (not a button, which acts on the item,
+    like Add to Cart, nor Enter in one of the item's own fields, like its quantity)."""
     if isinstance(action, GoBack | Goto):
         return True
     element = page.observation.element(getattr(action, "element", "") or "")
-    return result.ok and result.navigated and element is not None and element.role == "link"
+    if not (result.ok and result.navigated) or element is None:
+        return False
+    if element.role == "link":
+        return True
+    searched = isinstance(action, TypeText) and action.press_enter_after
+    return searched and (element.role == "searchbox" or "search" in element.name.lower())
