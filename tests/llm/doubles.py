@@ -14,6 +14,7 @@ from webagent.llm import Budget, ModelClient, Query, ToolCall, UsageLedger
 from webagent.llm.completion import ChatRequest, ScriptedAnswer
 from webagent.llm.faults import Fault, FaultPlan
 from webagent.llm.server import ModelServer
+from webagent.safety import NOT_ANOTHER_WAY
 
 TIMEOUT = 5.0
 """The client's timeout: generous, because a request that times out on a busy machine has
@@ -46,6 +47,8 @@ ACT_VARS: dict[str, Any] = {
     "backtrack": False,
     "remedies": 0,
     "secrets": (),
+    "policy": None,
+    "not_another_way": NOT_ANOTHER_WAY,
     "site": None,
     "guidance": None,
     "plan": "",
@@ -57,6 +60,7 @@ ACT_VARS: dict[str, Any] = {
     "remedy": None,
     "state": None,
     "permitted": ["click"],
+    "signed_in": None,
     "refusal_note": None,
 }
 ANSWER_VARS: dict[str, Any] = {"task": "t", "notes": ["n"], "observation": "done"}

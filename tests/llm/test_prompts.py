@@ -22,6 +22,7 @@ from webagent.llm import ANSWER, SUMMARIZE, Query
 from webagent.llm import queries as queries_module
 from webagent.llm.prompts import prompts_dir, render, untrusted
 from webagent.llm.queries import tool_specs
+from webagent.safety import NOT_ANOTHER_WAY
 
 PACKAGE = Path(webagent.__file__).parent
 PROMPTS = prompts_dir()
@@ -295,6 +296,9 @@ _SAMPLES: dict[str, Any] = {
         "error": None,
     },
     "refusal_note": None,
+    "policy": "deny",
+    "not_another_way": NOT_ANOTHER_WAY,
+    "signed_in": "yes (the page has link 'Log out')",
     "make_plan": True,
     "judge": False,
     "remedy": None,
