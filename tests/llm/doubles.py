@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from webagent.actions import Action, action_from_tool_call
+from webagent.controller.queries import step_variables
 from webagent.llm import Budget, ModelClient, Query, ToolCall, UsageLedger
 from webagent.llm.completion import ChatRequest, ScriptedAnswer
 from webagent.llm.faults import Fault, FaultPlan
 from webagent.llm.server import ModelServer
-from webagent.safety import NOT_ANOTHER_WAY
 
 TIMEOUT = 5.0
 """The client's timeout: generous, because a request that times out on a busy machine has
@@ -35,34 +35,13 @@ client's tools mode (the agent's own `step` query reads thought, evaluation and 
 too). It shows the `step` prompt; its name, "act", is what the scripts and cassettes key on."""
 
 SUMMARIZE_VARS: dict[str, Any] = {"task": "t", "title": "T", "url": "http://x/", "page": "p"}
-ACT_VARS: dict[str, Any] = {
-    "task": "t",
-    "notes": [],
-    "history": [],
-    "observation": "[e1] OK",
-    # The rest of what the step prompt reads: a first step without plan, state or remedies.
-    "grammar": ("click [element]: Click an element.",),
-    "plan_field": False,
-    "evaluate": False,
-    "backtrack": False,
-    "remedies": 0,
-    "secrets": (),
-    "policy": None,
-    "not_another_way": NOT_ANOTHER_WAY,
-    "site": None,
-    "guidance": None,
-    "plan": "",
-    "memory": [],
-    "subtask": "",
-    "previous": None,
-    "make_plan": False,
-    "judge": False,
-    "remedy": None,
-    "state": None,
-    "permitted": ["click"],
-    "signed_in": None,
-    "refusal_note": None,
-}
+ACT_VARS: dict[str, Any] = step_variables(
+    task="t",
+    observation="[e1] OK",
+    # a first step without plan, state or remedies, with a grammar of one action
+    grammar=("click [element]: Click an element.",),
+    permitted=["click"],
+)
 ANSWER_VARS: dict[str, Any] = {"task": "t", "notes": ["n"], "observation": "done"}
 
 

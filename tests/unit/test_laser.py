@@ -9,14 +9,20 @@ from typing import Any
 
 import pytest
 
-from webagent.actions import Click, Scroll, Stop, TypeText, grammar
-from webagent.controller.queries import StepAnswer, StepForm, StepTurn, step_query, step_tools
+from webagent.actions import Click, Scroll, Stop, TypeText
+from webagent.controller.queries import (
+    StepAnswer,
+    StepForm,
+    StepTurn,
+    step_query,
+    step_tools,
+    step_variables,
+)
 from webagent.errors import AnswerParseError
 from webagent.llm import ModelClient, ModelConfig
 from webagent.llm.script import Script
 from webagent.llm.server import ModelServer, start_model_server
 from webagent.observation import Observation, compose_observation, parse_snapshot
-from webagent.safety import NOT_ANOTHER_WAY
 from webagent.sites.classify import Classifier
 from webagent.sites.irreversible import irreversible_controls
 from webagent.sites.memory import Candidate, Memory, choose_backup, needs_backup
@@ -128,31 +134,14 @@ def choose_action(
     answer: StepAnswer = client.ask(
         step_query(permitted, form, StepTurn(), refusals=[]),
         tools=step_tools(form),
-        grammar=grammar(),
-        plan_field=False,
-        evaluate=False,
-        backtrack=False,
-        remedies=0,
-        secrets=(),
-        policy=None,
-        not_another_way=NOT_ANOTHER_WAY,
-        site=profile.site,
-        task=task,
-        guidance=None,
-        plan="",
-        notes=[],
-        memory=memory.lines() if memory is not None else [],
-        history=[],
-        subtask="",
-        previous=None,
-        make_plan=False,
-        judge=False,
-        remedy=None,
-        state=state,
-        permitted=permitted.describe(),
-        signed_in=None,
-        refusal_note=None,
-        observation=observation.text,
+        **step_variables(
+            site=profile.site,
+            task=task,
+            memory=memory.lines() if memory is not None else [],
+            state=state,
+            permitted=permitted.describe(),
+            observation=observation.text,
+        ),
     )
     return answer
 

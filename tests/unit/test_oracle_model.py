@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from webagent.actions import grammar, parse_action
+from webagent.actions import parse_action
 from webagent.cli import main
-from webagent.controller.queries import StepForm, step_tools
+from webagent.controller.queries import StepForm, step_tools, step_variables
 from webagent.errors import ConfigError
 from webagent.llm.completion import ChatRequest, ScriptedAnswer
 from webagent.llm.prompts import render
@@ -24,7 +24,6 @@ from webagent.oracle.model import OracleModel
 from webagent.oracle.progress import FINISH
 from webagent.oracle.prompt import HistoryLine
 from webagent.oracle.solutions import load_oracle
-from webagent.safety import NOT_ANOTHER_WAY
 from webagent.sites.catalog import load_site
 from webagent.sites.permissions import Permitted
 from webagent.sites.profiles import site_profile
@@ -116,31 +115,22 @@ def _step_request(
     )
     messages = render(
         "step",
-        grammar=grammar(),
-        plan_field=form.plan,
-        evaluate=evaluate,
-        backtrack=form.backtrack,
-        remedies=remedies,
-        secrets=(),
-        policy=None,
-        not_another_way=NOT_ANOTHER_WAY,
-        site=PROFILE.site,
-        task=task,
-        guidance=None,
-        plan=f"1. {subtask} [running] (now)" if planned and not make_plan else "",
-        notes=[],
-        memory=[],
-        history=list(history),
-        subtask=subtask if not make_plan else "",
-        previous={"action": history[-1].split(" on ")[0], "error": None} if has_previous else None,
-        make_plan=make_plan,
-        judge=evaluate and has_previous,
-        remedy=None,
-        state=state_,
-        permitted=permitted.describe(),
-        signed_in=None,
-        refusal_note=None,
-        observation=page.text,
+        **step_variables(
+            plan_field=form.plan,
+            evaluate=evaluate,
+            backtrack=form.backtrack,
+            remedies=remedies,
+            site=PROFILE.site,
+            task=task,
+            plan=f"1. {subtask} [running] (now)" if planned and not make_plan else "",
+            history=list(history),
+            subtask=subtask if not make_plan else "",
+            make_plan=make_plan,
+            judge=evaluate and has_previous,
+            state=state_,
+            permitted=permitted.describe(),
+            observation=page.text,
+        ),
     )
     body = {
         "model": "m",

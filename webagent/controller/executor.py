@@ -31,7 +31,6 @@ from webagent.actions import (
     NoteDown,
     Stop,
     format_action,
-    grammar,
 )
 from webagent.controller import events as ev
 from webagent.controller.effects import (
@@ -49,16 +48,16 @@ from webagent.controller.queries import (
     StepAnswer,
     StepForm,
     StepTurn,
-    remap_query,
     step_query,
     step_tools,
+    step_variables,
 )
-from webagent.controller.refind import refind
+from webagent.controller.refind import refind, remap
 from webagent.controller.result import Metrics, StepRecord
 from webagent.controller.settings import Settings
 from webagent.errors import AnswerParseError
 from webagent.llm.queries import ANSWER, FinalAnswer
-from webagent.safety import NOT_ANOTHER_WAY, PolicyKind
+from webagent.safety import PolicyKind
 from webagent.sites.memory import Candidate, Memory
 from webagent.sites.profile import Profile
 
@@ -273,33 +272,32 @@ class SubtaskExecutor:
             answer = self.model.ask(
                 query,
                 tools=step_tools(self._form),
-                # the system part: the same on every step of the run
-                grammar=grammar(),
-                plan_field=self._form.plan,
-                evaluate=self._form.evaluate,
-                backtrack=self._form.backtrack,
-                remedies=self._form.remedies,
-                secrets=self.secrets,
-                policy=self.policy,
-                not_another_way=NOT_ANOTHER_WAY,
-                site=page.site,
-                # the rest, the steadiest first
-                task=self.task,
-                guidance=self.guidance if make_plan else None,
-                plan=self.plan.text(subtask) if self.plan and settings.plan and subtask else "",
-                notes=self.notes,
-                memory=self.memory.lines() if settings.memory else [],
-                history=self.history[-settings.history :],
-                subtask=subtask.text if subtask else "",
-                make_plan=make_plan,
-                judge=turn.judge,
-                remedy=self._next_remedy() if turn.judge else None,
-                state=page.state,
-                guess=page.classification is not None and page.classification.guess,
-                permitted=page.permitted.describe(),
-                signed_in=page.signed_in,
-                refusal_note=None,
-                observation=page.observation.text,
+                **step_variables(
+                    # the system part: the same on every step of the run
+                    plan_field=self._form.plan,
+                    evaluate=self._form.evaluate,
+                    backtrack=self._form.backtrack,
+                    remedies=self._form.remedies,
+                    secrets=self.secrets,
+                    policy=self.policy,
+                    site=page.site,
+                    # the rest, the steadiest first
+                    task=self.task,
+                    guidance=self.guidance if make_plan else None,
+                    plan=self.plan.text(subtask) if self.plan and settings.plan and subtask else "",
+                    notes=self.notes,
+                    memory=self.memory.lines() if settings.memory else [],
+                    history=self.history[-settings.history :],
+                    subtask=subtask.text if subtask else "",
+                    make_plan=make_plan,
+                    judge=turn.judge,
+                    remedy=self._next_remedy() if turn.judge else None,
+                    state=page.state,
+                    guess=page.classification is not None and page.classification.guess,
+                    permitted=page.permitted.describe(),
+                    signed_in=page.signed_in,
+                    observation=page.observation.text,
+                ),
             )
         finally:
             self.metrics.steps += 1
@@ -322,7 +320,9 @@ class SubtaskExecutor:
                 self._refill(remedy.fills, subtask)
             # The whole page: the element may be out of view after the page was loaded again.
             page = self.look(full_page=True)
-            action, how = self._remap(remedy, page)
+            action, how = remap(
+                remedy.action, remedy.page.observation, page.observation, self.model, self.metrics
+            )
             if action is None or page.permitted.refusal(action) is not None:
                 continue
             self.metrics.backtracks += 1
@@ -365,31 +365,6 @@ class SubtaskExecutor:
                 continue
             action = replace(fill.action, element=found.element)  # type: ignore[call-arg]
             self._run(action, page, None, subtask, "restore")
-
-    def _remap(self, remedy: _Remedy, page: Page) -> tuple[Action | None, str | None]:
-        """The remedy with its element re-found on the page loaded again: by rule, else by
-        the model; None when the element is gone."""
-        element_id = getattr(remedy.action, "element", None)
-        if element_id is None:
-            return remedy.action, None
-        recorded = remedy.page.observation.element(element_id)
-        if recorded is None:
-            return None, None
-        found = refind(recorded, remedy.page.observation, page.observation)
-        if found.element is not None:
-            if found.how == "rule":
-                self.metrics.remaps_rule += 1
-            return replace(remedy.action, element=found.element), found.how  # type: ignore[call-arg]
-        answer = self.model.ask(
-            remap_query(page.observation),
-            element=recorded,
-            before=remedy.page.observation.text,
-            after=page.observation.text,
-        )
-        self.metrics.remaps_model += 1
-        if answer.element is None:
-            return None, "model"
-        return replace(remedy.action, element=answer.element), "model"  # type: ignore[call-arg]
 
     # -- running an action -------------------------------------------------------------------
     def _run(

@@ -18,11 +18,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from webagent.actions import Action, Stop, parse_action
+from webagent.actions import Action, Stop, grammar, parse_action
 from webagent.actions.schema import descriptions
 from webagent.errors import ActionParseError
 from webagent.llm.queries import FinalAnswer, Query, ToolCall
 from webagent.observation import Observation
+from webagent.safety import NOT_ANOTHER_WAY
 from webagent.sites.permissions import Permitted
 
 
@@ -193,6 +194,44 @@ def step_tools(form: StepForm) -> list[dict[str, Any]]:
             },
         }
     ]
+
+
+def step_variables(**given: Any) -> dict[str, Any]:
+    """Every variable the step prompt reads, as on a plain first step (no plan, state,
+    memory, history, remedies or evaluation; the default policy's wording), with `given`
+    put over them. The executor gives them all; anything else that shows the step prompt
+    (a test, a tool) starts here, so a variable added to the prompt is added once."""
+    first = {
+        "grammar": grammar(),
+        "plan_field": False,
+        "evaluate": False,
+        "backtrack": False,
+        "remedies": 0,
+        "secrets": (),
+        "policy": None,
+        "not_another_way": NOT_ANOTHER_WAY,
+        "site": None,
+        "task": "",
+        "guidance": None,
+        "plan": "",
+        "notes": [],
+        "memory": [],
+        "history": [],
+        "subtask": "",
+        "make_plan": False,
+        "judge": False,
+        "remedy": None,
+        "state": None,
+        "guess": False,
+        "permitted": [],
+        "signed_in": None,
+        "refusal_note": None,
+        "observation": "",
+    }
+    unknown = set(given) - set(first)
+    if unknown:
+        raise TypeError(f"the step prompt reads no {', '.join(sorted(unknown))}")
+    return {**first, **given}
 
 
 def step_query(

@@ -10,9 +10,13 @@ asked (`remap`), with both views of the page.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
+from webagent.actions import Action
+from webagent.controller.ports import Model
+from webagent.controller.queries import remap_query
+from webagent.controller.result import Metrics
 from webagent.observation import Element, Observation
 
 How = Literal["same", "rule", "ambiguous", "missing"]
@@ -60,3 +64,28 @@ def line_of(observation: Observation, element_id: str) -> str:
         if marker in line:
             return _ID.sub("", line).strip()
     return ""
+
+
+def remap(
+    action: Action, before: Observation, now: Observation, model: Model, metrics: Metrics
+) -> tuple[Action | None, str | None]:
+    """`action` (a remedy recorded on the page `before`) with its element re-found on the
+    page loaded again (`now`): by rule, else by asking `model`; None when the element is
+    gone. Returns how it was found too (None for an action on no element); `metrics` counts
+    the rule's and the model's finds."""
+    element_id = getattr(action, "element", None)
+    if element_id is None:
+        return action, None
+    recorded = before.element(element_id)
+    if recorded is None:
+        return None, None
+    found = refind(recorded, before, now)
+    if found.element is not None:
+        if found.how == "rule":
+            metrics.remaps_rule += 1
+        return replace(action, element=found.element), found.how  # type: ignore[call-arg]
+    answer = model.ask(remap_query(now), element=recorded, before=before.text, after=now.text)
+    metrics.remaps_model += 1
+    if answer.element is None:
+        return None, "model"
+    return replace(action, element=answer.element), "model"  # type: ignore[call-arg]
