@@ -121,3 +121,25 @@ def test_a_form_in_view_tells_its_submit_buttons_below_the_viewport(
         save = next(e for e in observation.elements if e.name == "Save page")
         assert not save.in_viewport
         assert tab.act(f"click [{save.id}]").error is None
+
+
+def test_unnamed_fields_are_called_what_the_page_shows(browser: Browser, pages: str) -> None:
+    """A bare input is named after its row's header cell or its `name` attribute, a password
+    field says so and hides what it holds; the named fields take text by their ids."""
+    with browser.open(f"{pages}unnamed_fields.html", confirm="allow") as tab:
+        for full_page in (False, True):  # matched by box, then (no boxes) by order
+            observation = tab.observe(full_page=full_page)
+            named = {e.name: e for e in observation.elements}
+            assert {"login name", "login password", "Title", "Change Note"} <= set(named)
+            text = observation.text
+            assert f"[{named['login password'].id}] textbox 'login password' (password)" in text
+            assert re.search(r"Change Note \| \[\w+\] textbox 'Change Note'", text), text
+        assert tab.act(f"type [{named['login name'].id}] [alice] [0]").error is None
+        assert tab.act(f"type [{named['login password'].id}] [hunter22] [0]").error is None
+        assert tab.act(f"type [{named['Change Note'].id}] [Fixed in 2.6] [0]").error is None
+        observation = tab.observe()
+        assert "hunter22" not in observation.text
+        assert "textbox 'login password' (password, filled)" in observation.text
+        assert "value='alice'" in observation.text
+        assert "value='Fixed in 2.6'" in observation.text
+        assert tab.page.input_value("input[type=password]") == "hunter22"

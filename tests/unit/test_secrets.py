@@ -460,3 +460,11 @@ def test_split_gives_one_value_and_keeps_the_others_secret() -> None:
     assert rest.names == ("password",)
     with pytest.raises(SecretError, match="unknown secret"):
         rest.split("username")
+
+
+def test_placeholder_for_a_value_that_is_a_secret() -> None:
+    """What a password field holding a credential shows (and nothing for any other value)."""
+    secrets = Secrets({"shop_password": "wonderland-42"})
+    assert secrets.placeholder_for("wonderland-42") == "<secret>shop_password</secret>"
+    assert secrets.placeholder_for("wonderland-4") is None
+    assert Secrets().placeholder_for("") is None

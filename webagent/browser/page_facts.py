@@ -1,15 +1,17 @@
 """What an observation needs from the page that its accessibility snapshot does not say,
 read in one evaluation: the focused multi-line field's text with its line breaks (the
 snapshot runs them together), the layout of the tables whose cells span rows or columns
-(the snapshot lists the cells without their spans), and which fields and submit buttons make
-up each form (the snapshot shows a form without a name as a bare `generic`)."""
+(the snapshot lists the cells without their spans), which fields and submit buttons make
+up each form (the snapshot shows a form without a name as a bare `generic`), and each
+field's `name` attribute and whether it is a password field (the snapshot shows an
+unlabelled field as a bare `textbox`, a password field as any other)."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Error, Page
 
 from webagent.browser.editing import FIELD_TEXT_JS
-from webagent.observation.facts import FormLayout, PageFacts
+from webagent.observation.facts import FieldFacts, FormLayout, PageFacts
 from webagent.observation.spans import parse_grids
 from webagent.observation.tree import Box
 
@@ -70,7 +72,24 @@ _FACTS_JS = """() => {
     }
     return [fields, submits];
   }).filter(([fields, submits]) => fields.length && submits.length);
-  return {focused, grids, glue, lines, forms};
+  // The fields the snapshot shows as textbox, searchbox, spinbutton, combobox or listbox,
+  // in document order, open shadow roots in place of their host's children.
+  const fields = [], roles = /^(textbox|searchbox|spinbutton|combobox|listbox)$/;
+  const notText = /^(hidden|checkbox|radio|button|submit|reset|image|file|range|color)$/;
+  const visit = root => {
+    for (const e of root.children) {
+      if (fields.length >= 300) return;
+      const role = e.getAttribute('role'), tag = e.tagName;
+      const native = tag === 'TEXTAREA' || tag === 'SELECT'
+        || (tag === 'INPUT' && !notText.test((e.type || '').toLowerCase()));
+      if ((role ? roles.test(role) : native) && e.checkVisibility({visibilityProperty: true}))
+        fields.push([box(e), (e.type || '').toLowerCase() === 'password',
+          e.getAttribute('name') || '']);
+      visit(e.shadowRoot || e);
+    }
+  };
+  visit(document.body || document.documentElement);
+  return {focused, grids, glue, lines, forms, fields};
 }""".replace("FIELD_TEXT", FIELD_TEXT_JS)
 
 
@@ -96,7 +115,25 @@ def page_facts(page: Page) -> PageFacts:
         glue,
         lines,
         _forms(facts.get("forms")),
+        _fields(facts.get("fields")),
     )
+
+
+def _fields(raw: object) -> tuple[FieldFacts, ...]:
+    """The fields as the page gave them: `[box or null, password, name attribute]` each."""
+    if not isinstance(raw, list):
+        return ()
+    return tuple(
+        FieldFacts(_box(field[0]), field[1] is True, field[2] if isinstance(field[2], str) else "")
+        for field in raw
+        if isinstance(field, list) and len(field) == 3
+    )
+
+
+def _box(item: object) -> Box | None:
+    if isinstance(item, list) and len(item) == 4 and all(isinstance(v, int) for v in item):
+        return Box(*item)
+    return None
 
 
 def _forms(raw: object) -> tuple[FormLayout, ...]:

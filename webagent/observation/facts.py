@@ -21,6 +21,17 @@ class FormLayout:
 
 
 @dataclass(frozen=True, slots=True)
+class FieldFacts:
+    """One form field of the page as the snapshot cannot say it: its box (rounded as the
+    snapshot rounds them; None when it has no size), whether it is a password field, and its
+    `name` attribute (what a field without a label is called in the page's code)."""
+
+    box: Box | None
+    password: bool = False
+    key: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PageFacts:
     focused_text: str | None = None
     """The focused text area's value, or the focused editor's text, line breaks kept (the
@@ -36,6 +47,9 @@ class PageFacts:
     its number of lines."""
     forms: tuple[FormLayout, ...] = ()
     """Each laid-out form with a field and a submit button, in document order."""
+    fields: tuple[FieldFacts, ...] = ()
+    """Each visible field with a text, number or choice role (`field_names.FIELD_ROLES`), in
+    document order, open shadow roots included."""
 
     def submits_of(self, field: Box) -> tuple[Box, ...]:
         """The submit buttons of the form the field at `field` belongs to (none when no form

@@ -5,6 +5,7 @@ its states, and the element record behind its id; and `RenderOptions`, how much 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from webagent.observation.facts import PageFacts
@@ -44,6 +45,9 @@ class RenderOptions:
     indent: str = "  "
     facts: PageFacts = field(default_factory=PageFacts)
     """What the page says beyond the snapshot: the focused field's lines, tables' spans."""
+    password_value: Callable[[str], str | None] = lambda value: None
+    """What a password field's value shows as: nothing (the page's secret is never shown),
+    but a tab that holds the run's credentials shows one of them as its placeholder."""
 
 
 def node_line(
@@ -54,9 +58,11 @@ def node_line(
     addressable: bool,
     *,
     summary: bool = False,
+    password: bool = False,
 ) -> str | None:
     """The node's own line, or None when the node is a transparent wrapper. `link_names`
-    counts the page's link names: a link whose name is not its own shows where it leads."""
+    counts the page's link names: a link whose name is not its own shows where it leads; a
+    `password` field says so, and shows no value (`RenderOptions.password_value`)."""
     name = clip(name, options.max_name)
     role = node.role
     if not addressable:
@@ -74,9 +80,21 @@ def node_line(
     parts = [f"[{node.ref}]", shown_role]
     if name and not name_repeats_content(node, name):
         parts.append(quote(name))
+    if password:
+        filled = input_value(node) and not shown_value(node, options, password)
+        parts.append("(password, filled)" if filled else "(password)")
     parts.extend(_states(node))
-    parts.extend(_values(node, name, options, link_names))
+    parts.extend(_values(node, name, options, link_names, password))
     return " ".join(parts)
+
+
+def shown_value(node: AriaNode, options: RenderOptions, password: bool) -> str:
+    """A field's value as it may be shown: a password field's only as `password_value`
+    allows (a typed credential as its placeholder), else not at all."""
+    value = input_value(node)
+    if password and value:
+        return options.password_value(value) or ""
+    return value
 
 
 def _states(node: AriaNode) -> list[str]:
@@ -99,11 +117,11 @@ def _states(node: AriaNode) -> list[str]:
 
 
 def _values(
-    node: AriaNode, name: str, options: RenderOptions, link_names: Counter[str]
+    node: AriaNode, name: str, options: RenderOptions, link_names: Counter[str], password: bool
 ) -> list[str]:
     parts: list[str] = []
     if node.role in TEXT_INPUT_ROLES:
-        value = input_value(node)
+        value = shown_value(node, options, password)
         if node.role == "combobox" and not value:
             value = next((option.name for option in node.children if option.selected), "")
         if is_numbered(node, options.facts.focused_text):
@@ -113,7 +131,7 @@ def _values(
             lines = options.facts.lines_of(value) if node.role == "textbox" else 1
             if lines > 1 and not node.focused:  # the snapshot ran them together
                 parts.append(f"({lines} lines: click the field to read them numbered)")
-        elif node.placeholder and node.placeholder != node.name:
+        elif node.placeholder and node.placeholder != name and not input_value(node):
             parts.append(f"placeholder={quote(clip(node.placeholder, options.max_name))}")
         option_names = [child.name for child in node.children if child.role == "option"]
         if node.role == "combobox" and option_names and hides_children(node):
@@ -127,9 +145,11 @@ def _values(
     return parts
 
 
-def node_element(node: AriaNode, name: str, heading: str, in_viewport: bool) -> Element:
-    """The element record of an addressable node; `heading` is the section it sits in."""
-    value = input_value(node) if node.role in TEXT_INPUT_ROLES else None
+def node_element(
+    node: AriaNode, name: str, heading: str, in_viewport: bool, value: str | None = None
+) -> Element:
+    """The element record of an addressable node; `heading` is the section it sits in, and
+    `value` a field's value as shown (`shown_value`)."""
     return Element(
         id=node.ref or "",
         role=node.role,

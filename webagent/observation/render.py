@@ -44,8 +44,9 @@ from webagent.observation.edges import (
     header_out_of_view,
     table_out_of_view,
 )
+from webagent.observation.field_names import FieldNote, field_notes
 from webagent.observation.glue import Inline, glued, mark, unglue
-from webagent.observation.labels import RenderOptions, node_element, node_line
+from webagent.observation.labels import RenderOptions, node_element, node_line, shown_value
 from webagent.observation.lines import Line, drop_repeats, first_top, same_line
 from webagent.observation.names import (
     clip,
@@ -106,6 +107,7 @@ class _Context:
     form: bool = False  # the last element in view is a form field, and the form goes on
     continued: list[str] = field(default_factory=list)  # its fields below the viewport
     submits: set[Box] = field(default_factory=set)  # of the forms with a field in view
+    fields: dict[int, FieldNote] = field(default_factory=dict)  # names, password fields
 
 
 @dataclass(slots=True)
@@ -123,6 +125,7 @@ def render_tree(roots: tuple[AriaNode, ...], options: RenderOptions | None = Non
     """Render `roots` (from `parse_snapshot`) into lines plus the addressable elements shown."""
     options = options or RenderOptions()
     ctx = _Context(options, count_link_names(roots), glue=glued(roots, options.facts.glue))
+    ctx.fields = field_notes(roots, options.facts.fields)
     lines: list[Line] = []
     for index, root in enumerate(roots):
         frag = _render(root, ctx, 0, parent=None, siblings=roots, index=index, visible=True)
@@ -184,6 +187,7 @@ def _render(
     folded = addressable and (
         name != node.name or (content_repeats_name(node) and not has_addressable_inside(node))
     )
+    name = _field_name(node, name, ctx)
     label = _line(node, name, ctx, addressable, summary) if on_screen else None
     if addressable and on_screen:
         _add_element(node, name, ctx, in_viewport)
@@ -315,16 +319,34 @@ def _mark_flow_cut(
             lines[0] = replace(lines[0], cut=lines[0].cut | ABOVE)
 
 
+def _field_name(node: AriaNode, shown: str, ctx: _Context) -> str:
+    """The `shown_name`, but a field without a name of its own is called what the page shows
+    (`field_names`), and a password field is never named after its value."""
+    note = ctx.fields.get(id(node))
+    return shown if note is None or node.name else note.name
+
+
 def _line(
     node: AriaNode, name: str, ctx: _Context, addressable: bool, summary: bool = False
 ) -> str | None:
-    return node_line(node, name, ctx.options, ctx.link_names, addressable, summary=summary)
+    note = ctx.fields.get(id(node))
+    password = note is not None and note.password
+    options, names = ctx.options, ctx.link_names
+    return node_line(node, name, options, names, addressable, summary=summary, password=password)
+
+
+def _element(node: AriaNode, name: str, ctx: _Context, in_viewport: bool) -> Element:
+    """The element record behind an id, its value as the line shows it."""
+    note = ctx.fields.get(id(node))
+    password = note is not None and note.password
+    value = shown_value(node, ctx.options, password) if node.role in TEXT_INPUT_ROLES else None
+    return node_element(node, name, ctx.heading, in_viewport, value)
 
 
 def _add_element(node: AriaNode, name: str, ctx: _Context, in_viewport: bool) -> None:
     """An element shown: one with an id; a form field in view may go on below it, and its
     form's submit buttons are told of wherever they are (`PageFacts.forms`)."""
-    ctx.elements.append(node_element(node, name, ctx.heading, in_viewport))
+    ctx.elements.append(_element(node, name, ctx, in_viewport))
     field_in_view = in_viewport and node.role in FORM_FIELD_ROLES
     ctx.form = field_in_view and not ctx.continued
     if field_in_view and node.box is not None:
@@ -345,8 +367,8 @@ def _continue_form(node: AriaNode, ctx: _Context) -> None:
 
 def _tell_below(node: AriaNode, ctx: _Context) -> None:
     """List an element below the viewport with its id on the form's closing line."""
-    name = shown_name(node, True)
-    ctx.elements.append(node_element(node, name, ctx.heading, in_viewport=False))
+    name = _field_name(node, shown_name(node, True), ctx)
+    ctx.elements.append(_element(node, name, ctx, in_viewport=False))
     ctx.continued.append((_line(node, name, ctx, True) or "").split(" options: ")[0])
     if node.box is not None:
         ctx.submits.discard(node.box)

@@ -159,6 +159,12 @@ class Secrets:
             raise SecretError(f"unknown secret {name!r}; known: {', '.join(self.names) or 'none'}")
         return PLACEHOLDER.format(name=name)
 
+    def placeholder_for(self, value: str) -> str | None:
+        """The placeholder of the secret whose value `value` is, if any (what a password
+        field holding it may show)."""
+        name = next((name for name, known in self._values.items() if known == value), None)
+        return None if name is None else PLACEHOLDER.format(name=name)
+
     def __bool__(self) -> bool:
         return bool(self._values)
 
