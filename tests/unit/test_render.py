@@ -82,6 +82,39 @@ def test_long_option_lists_are_capped() -> None:
     assert text.endswith("'Country 4' (+95 more)")
 
 
+def test_a_second_field_with_the_same_long_list_points_at_the_first() -> None:
+    """A table's sort and group fields list the same columns: the list is shown once (on
+    Roundup's issue list, four copies took 410 tokens every turn). A short list, or a
+    different one, is shown in full."""
+    columns = "".join(
+        f'  - option "{c}" [box=0,0,0,0]\n' for c in ("id", "title", "status", "owner")
+    )
+    yes_no = '  - option "yes" [box=0,0,0,0]\n  - option "no" [box=0,0,0,0]\n'
+    text = _text(
+        f'- combobox "Sort on" [ref=e1] [box=0,0,50,20]:\n{columns}'
+        f'- combobox "Group on" [ref=e2] [box=0,30,50,20]:\n{columns}'
+        f'- combobox "Ascending" [ref=e3] [box=0,60,50,20]:\n{yes_no}'
+        f'- combobox "Open only" [ref=e4] [box=0,90,50,20]:\n{yes_no}'
+    )
+    lines = text.split("\n")
+    assert lines[0].endswith("options: 'id' | 'title' | 'status' | 'owner'")
+    assert lines[1] == "[e2] combobox 'Group on' options: as [e1]"
+    assert lines[2].endswith("options: 'yes' | 'no'")
+    assert lines[3].endswith("options: 'yes' | 'no'")
+
+
+def test_a_list_first_shown_out_of_view_is_shown_in_full_where_it_is_seen() -> None:
+    columns = "".join(
+        f'  - option "{c}" [box=0,0,0,0]\n' for c in ("id", "title", "status", "owner")
+    )
+    text = _text(
+        f'- combobox "Sort on" [ref=e1] [box=0,-900,50,20]:\n{columns}'
+        f'- combobox "Group on" [ref=e2] [box=0,30,50,20]:\n{columns}'
+    )
+    assert "as [e1]" not in text
+    assert text.endswith("options: 'id' | 'title' | 'status' | 'owner'")
+
+
 def test_label_text_next_to_its_control_is_not_repeated() -> None:
     text = _text(
         "- generic [ref=e6] [box=0,0,100,20]:\n"

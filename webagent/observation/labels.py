@@ -23,6 +23,8 @@ from webagent.observation.observation import Element
 from webagent.observation.roles import CHECKABLE_ROLES, LANDMARK_ROLES, TEXT_INPUT_ROLES
 from webagent.observation.tree import AriaNode
 
+_LIST_AGAIN = 4
+"""Options a list holds at least for a second field with the same list to point at it."""
 _GENERIC_LINK_NAMES = frozenset(
     {"", "here", "click here", "more", "read more", "link", "this", "details", "view", "view all"}
 )
@@ -59,10 +61,14 @@ def node_line(
     *,
     summary: bool = False,
     password: bool = False,
+    listed: dict[tuple[str, ...], str] | None = None,
 ) -> str | None:
     """The node's own line, or None when the node is a transparent wrapper. `link_names`
     counts the page's link names: a link whose name is not its own shows where it leads; a
-    `password` field says so, and shows no value (`RenderOptions.password_value`)."""
+    `password` field says so, and shows no value (`RenderOptions.password_value`). `listed`
+    keeps the option lists already shown on the page, by the id of the field that showed
+    them: a field with the same long list says `options: as [e12]` instead of repeating it
+    (a table's sort and group fields, one per column)."""
     name = clip(name, options.max_name)
     role = node.role
     if not addressable:
@@ -84,7 +90,7 @@ def node_line(
         filled = input_value(node) and not shown_value(node, options, password)
         parts.append("(password, filled)" if filled else "(password)")
     parts.extend(_states(node))
-    parts.extend(_values(node, name, options, link_names, password))
+    parts.extend(_values(node, name, options, link_names, password, listed=listed))
     return " ".join(parts)
 
 
@@ -117,7 +123,13 @@ def _states(node: AriaNode) -> list[str]:
 
 
 def _values(
-    node: AriaNode, name: str, options: RenderOptions, link_names: Counter[str], password: bool
+    node: AriaNode,
+    name: str,
+    options: RenderOptions,
+    link_names: Counter[str],
+    password: bool,
+    *,
+    listed: dict[tuple[str, ...], str] | None,
 ) -> list[str]:
     parts: list[str] = []
     if node.role in TEXT_INPUT_ROLES:
@@ -134,11 +146,16 @@ def _values(
         elif node.placeholder and node.placeholder != name and not input_value(node):
             parts.append(f"placeholder={quote(clip(node.placeholder, options.max_name))}")
         option_names = [child.name for child in node.children if child.role == "option"]
-        if node.role == "combobox" and option_names and hides_children(node):
+        same = listed.get(tuple(option_names)) if listed is not None else None
+        if node.role == "combobox" and option_names and hides_children(node) and same:
+            parts.append(f"options: as [{same}]")
+        elif node.role == "combobox" and option_names and hides_children(node):
+            if listed is not None and len(option_names) >= _LIST_AGAIN and node.ref:
+                listed[tuple(option_names)] = node.ref
             shown = option_names[: options.max_options]
-            listed = " | ".join(quote(clip(name, 60)) for name in shown)
+            text = " | ".join(quote(clip(name, 60)) for name in shown)
             more = len(option_names) - len(shown)
-            parts.append(f"options: {listed}" + (f" (+{more} more)" if more else ""))
+            parts.append(f"options: {text}" + (f" (+{more} more)" if more else ""))
     ambiguous = name.strip().lower() in _GENERIC_LINK_NAMES or link_names[name] > 1
     if node.role == "link" and node.url is not None and ambiguous:
         parts.append("-> " + short_url(node.url, options.page_url))

@@ -97,6 +97,7 @@ class Rendering:
 class _Context:
     options: RenderOptions
     link_names: Counter[str]
+    listed: dict[tuple[str, ...], str] = field(default_factory=dict)  # option lists shown
     elements: list[Element] = field(default_factory=list)
     heading: str = ""
     above: int = 0
@@ -329,10 +330,26 @@ def _field_name(node: AriaNode, shown: str, ctx: _Context) -> str:
 def _line(
     node: AriaNode, name: str, ctx: _Context, addressable: bool, summary: bool = False
 ) -> str | None:
+    """The node's line as shown on the page (its option list, if long, kept for the fields
+    after it that have the same)."""
+    return _node_line(node, name, ctx, addressable, summary, listed=ctx.listed)
+
+
+def _node_line(
+    node: AriaNode,
+    name: str,
+    ctx: _Context,
+    addressable: bool,
+    summary: bool = False,
+    *,
+    listed: dict[tuple[str, ...], str] | None = None,
+) -> str | None:
     note = ctx.fields.get(id(node))
     password = note is not None and note.password
     options, names = ctx.options, ctx.link_names
-    return node_line(node, name, options, names, addressable, summary=summary, password=password)
+    return node_line(
+        node, name, options, names, addressable, summary=summary, password=password, listed=listed
+    )
 
 
 def _element(node: AriaNode, name: str, ctx: _Context, in_viewport: bool) -> Element:
@@ -369,7 +386,7 @@ def _tell_below(node: AriaNode, ctx: _Context) -> None:
     """List an element below the viewport with its id on the form's closing line."""
     name = _field_name(node, shown_name(node, True), ctx)
     ctx.elements.append(_element(node, name, ctx, in_viewport=False))
-    ctx.continued.append((_line(node, name, ctx, True) or "").split(" options: ")[0])
+    ctx.continued.append((_node_line(node, name, ctx, True) or "").split(" options: ")[0])
     if node.box is not None:
         ctx.submits.discard(node.box)
 
