@@ -147,3 +147,21 @@ def test_a_forms_fields_listed_below_the_viewport_are_left_out() -> None:
     recorded = RECORDED + "\nThe form goes on below the viewport: [e72] link 'Coffee'"
     assert "The form goes on" not in view_free(recorded)
     assert page_difference(recorded, WHOLE) is None
+
+
+def test_a_list_shown_once_and_pointed_at_compares_the_same_as_one_written_out() -> None:
+    """In view, the first sort field was cut off, so the second wrote its list out; read
+    whole, the first shows it and the second points at it (`options: as [e8]`). Both hold
+    the same; a pointer is never taken for the element it names."""
+    columns = "options: 'id' | 'title' | \"it's\" | 'status'"
+    recorded = f"""URL: http://tracker.test/
+Title: Issues
+  Group on: [e12] combobox 'Group on' value='status' {columns} | [e13] checkbox unchecked"""
+    whole = f"""URL: http://tracker.test/
+Title: Issues
+  Sort on: [e8] combobox 'Sort on' value='id' {columns} | [e9] checkbox unchecked
+  Group on: [e12] combobox 'Group on' value='status' options: as [e8] | [e13] checkbox unchecked"""
+    assert page_difference(recorded, whole) is None
+    assert page_difference(whole, whole) is None
+    other = whole.replace("'status'", "'priority'", 1)  # the first list is another now
+    assert page_difference(recorded, other) is not None

@@ -12,7 +12,9 @@ geometry) and checks that it holds everything the model was shown, in the same o
   " …(continues below)" and " (out of view: ...)" marks, a table's "(columns: ...)" line
   (its header row repeated when it scrolled away), the line listing a form's fields below
   the viewport, and the token budget's
-  "[… N lines cut ...]" lines. Lines are compared as words because where a line breaks (two
+  "[… N lines cut ...]" lines; a field's option list is written out where the rendering
+  pointed at an earlier field's (`options: as [e12]`), since which one came first in view
+  depends on the viewport too. Lines are compared as words because where a line breaks (two
   inline pieces side by side, or stacked) follows the layout too.
 
     difference = page_difference(recorded_text, live_whole_page_text)
@@ -86,9 +88,25 @@ class PageDifference:
         )
 
 
+_QUOTED = r"""(?:'(?:[^'\\]|\\.)*'|"[^"]*")"""
+_OPTIONS = rf"{_QUOTED}(?: \| {_QUOTED})*(?: \(\+\d+ more\))?"
+_LISTED = re.compile(
+    rf"\[([a-z]*\d*e\d+)\] combobox(?: {_QUOTED})?(?: [a-z]+)*(?: value={_QUOTED})? "
+    rf"options: ({_OPTIONS})"
+)
+_SAME_LIST = re.compile(r" options: as \[([a-z]*\d*e\d+)\]")
+
+
 def view_free(text: str) -> str:
     """`text` without what only the viewport decided (see the module's docstring)."""
-    return _VIEW_MARK.sub("", _VIEW_LINE.sub("", text))
+    return _VIEW_MARK.sub("", _VIEW_LINE.sub("", _lists_in_full(text)))
+
+
+def _lists_in_full(text: str) -> str:
+    """A field's option list written out where the rendering pointed at an earlier field's
+    (`options: as [e12]`): which field shows a list first depends on what was in view."""
+    lists = {match.group(1): match.group(2) for match in _LISTED.finditer(text)}
+    return _SAME_LIST.sub(lambda m: f" options: {lists.get(m.group(1), '')}".rstrip(), text)
 
 
 def page_difference(recorded: str, live: str) -> PageDifference | None:
