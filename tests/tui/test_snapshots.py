@@ -23,7 +23,7 @@ async def at_dialog(pilot: Pilot[None]) -> None:
     await until(
         pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen.query("#approve")
     )
-    await pilot.pause()
+    await settled(pilot)
 
 
 async def denied(pilot: Pilot[None]) -> None:
@@ -32,7 +32,15 @@ async def denied(pilot: Pilot[None]) -> None:
     app = pilot.app
     assert isinstance(app, WebAgentApp)
     await until(pilot, lambda: app.run_screen.result is not None)
-    await pilot.pause()
+    await settled(pilot)
+
+
+async def settled(pilot: Pilot[None]) -> None:
+    """Let the screen finish what the last events set going (the logs' scrolling, the plan's
+    layout) before it is drawn: on a loaded machine one pause is not always enough."""
+    for _ in range(3):
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause(0.05)
 
 
 def test_dialog_80x24(snap_compare: Compare) -> None:
