@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import queue
+import select
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -304,6 +306,30 @@ def test_a_hang_answers_late(serve_model: ServerFactory, http: httpx2.Client) ->
 
     assert time.monotonic() - started >= 0.3
     assert response.status_code == 200
+
+
+def test_stopping_waits_for_the_answer_of_a_request_already_taken(
+    serve_model: ServerFactory,
+) -> None:
+    """`webagent llm serve | head -2` stops the server from inside a request (the line it
+    could not print) and then exits: the answer must be on the wire before `stop` returns."""
+    taken = threading.Event()
+
+    def slow_to_log(_served: object) -> None:
+        taken.set()
+        time.sleep(0.3)  # the handler is still busy when `stop` is called
+
+    server = serve_model(script=Script([("summarize", "x")]), on_request=slow_to_log)
+    host, port = server.url.removeprefix("http://").removesuffix("/v1").rsplit(":", 1)
+    with socket.create_connection((host, int(port)), timeout=5) as connection:
+        connection.sendall(
+            b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}"
+        )
+        assert taken.wait(5)
+        server.stop()
+        readable, _, _ = select.select([connection], [], [], 0)
+        assert readable, "stop returned before the answer was written"
+        assert connection.recv(100).startswith(b"HTTP/1.1 400")
 
 
 def test_stopping_ends_a_hang_at_once(serve_model: ServerFactory) -> None:

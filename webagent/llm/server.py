@@ -30,6 +30,7 @@ import httpx2
 from pydantic import ValidationError
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 from werkzeug.wrappers import Request, Response
+from werkzeug.wsgi import ClosingIterator
 
 from webagent.errors import CassetteMiss, ConfigError
 from webagent.llm.cassette import Cassette, Exchange, request_key
@@ -206,6 +207,8 @@ class _ModelApp:
         self._count = 0
         self._log: list[ServedRequest] = []
         self._cache = PrefixCache() if options.prefix_cache else None
+        self._answering = 0  # requests whose answer is not yet written
+        self._idle = threading.Condition(self._lock)
 
     @property
     def log(self) -> list[ServedRequest]:
@@ -213,6 +216,27 @@ class _ModelApp:
             return list(self._log)
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        with self._lock:
+            self._answering += 1
+        try:
+            body = self._answer(environ, start_response)
+        except BaseException:
+            self._answered()
+            raise
+        # werkzeug closes the body once it is written
+        return ClosingIterator(body, self._answered)
+
+    def _answered(self) -> None:
+        with self._idle:
+            self._answering -= 1
+            self._idle.notify_all()
+
+    def wait_answered(self, timeout: float) -> bool:
+        """Wait until every request taken has its answer written (False: `timeout` passed)."""
+        with self._idle:
+            return self._idle.wait_for(lambda: self._answering == 0, timeout)
+
+    def _answer(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         http = Request(environ)
         path = http.path.removeprefix("/v1")
         if path in ("/chat/completions", "/chat/completions/"):
@@ -393,9 +417,12 @@ class ModelServer:
         return self._app.log
 
     def stop(self) -> None:
-        """Stop serving; requests still hanging or waiting out a latency return at once."""
+        """Stop serving; requests still hanging or waiting out a latency return at once, and
+        every request taken gets its answer before this returns (a process that exits after
+        it, as `webagent llm serve` does when its output is closed, cuts no answer short)."""
         self._app.stopping.set()
         self._server.shutdown()
+        self._app.wait_answered(timeout=5)
         self._server.server_close()
         self._thread.join(timeout=5)
 
