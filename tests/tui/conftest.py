@@ -15,7 +15,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import pytest
@@ -50,14 +50,72 @@ def in_own_thread(work: Callable[[], T], hung_after: float = HUNG_AFTER) -> T:
     return outcome["value"]  # type: ignore[no-any-return]
 
 
+# The event loops of the app tests running now: a hung loop sits in `select`, and only its
+# tasks' stacks say which await never returns.
+_LOOPS: list[asyncio.AbstractEventLoop] = []
+
+
 def thread_stacks() -> str:
-    """Every thread's stack, innermost call last, to tell where a hung test waits."""
+    """Every thread's stack, innermost call last, and every pending task of the app tests'
+    loops, to tell where a hung test waits."""
     names = {thread.ident: thread.name for thread in threading.enumerate()}
     parts = []
     for ident, frame in sys._current_frames().items():
         stack = "".join(traceback.format_stack(frame))
         parts.append(f"thread {names.get(ident, ident)}:\n{stack}")
+    for loop in list(_LOOPS):
+        for task in list(asyncio.all_tasks(loop)):
+            parts.append(f"task {task.get_name()}:\n{_awaits(task.get_coro())}")
     return "\n".join(parts)
+
+
+def _awaits(awaitable: object) -> str:
+    """A suspended coroutine's chain of awaits, outermost first, as a traceback shows it
+    (a task's own stack stops at its first coroutine). An `async with` that is closing waits
+    in its async generator, which the chain reaches through the `__aexit__` frame."""
+    frames = []
+    while awaitable is not None:
+        frame = _frame_of(awaitable)
+        if frame is None:
+            break
+        frames.append((frame, frame.f_lineno))
+        awaitable = _awaited(awaitable)
+        if awaitable is not None and _frame_of(awaitable) is None:
+            awaitable = _running_generator(frame)  # `athrow`/`asend` hide their generator
+    return "".join(traceback.StackSummary.extract(iter(frames)).format())
+
+
+def _frame_of(awaitable: object) -> Any:
+    for name in ("cr_frame", "gi_frame", "ag_frame"):
+        frame = getattr(awaitable, name, None)
+        if frame is not None:
+            return frame
+    return None
+
+
+def _awaited(awaitable: object) -> object:
+    for name in ("cr_await", "gi_yieldfrom", "ag_await"):
+        inner = getattr(awaitable, name, None)
+        if inner is not None:
+            return inner
+    return None
+
+
+def _running_generator(frame: Any) -> object:
+    for value in frame.f_locals.values():
+        for candidate in (value, getattr(value, "gen", None)):
+            if inspect.isasyncgen(candidate) and candidate.ag_running:
+                return candidate
+    return None
+
+
+async def _with_loop_known(work: Callable[[], Awaitable[T]]) -> T:
+    loop = asyncio.get_running_loop()
+    _LOOPS.append(loop)
+    try:
+        return await work()
+    finally:
+        _LOOPS.remove(loop)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -67,7 +125,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         return None
     names = pyfuncitem._fixtureinfo.argnames
     arguments = {name: pyfuncitem.funcargs[name] for name in names}
-    in_own_thread(lambda: asyncio.run(function(**arguments)))
+    in_own_thread(lambda: asyncio.run(_with_loop_known(lambda: function(**arguments))))
     return True
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
+from textual import events
 from textual.widgets import Static
 
 from tests.tui.conftest import frozen, until
@@ -253,7 +254,9 @@ async def test_quit_aborts_and_closes_the_session() -> None:
         await pilot.press("p")
         gate.set()
         await until(pilot, lambda: app.run_screen.pacer.waiting)
-        await pilot.press("q")
+        # The key is posted, not pressed: `pilot.press` then waits for animations to end, and
+        # an animation begun while the app exits never ends (its animator has stopped).
+        app.post_message(events.Key("q", "q"))
         await until(pilot, lambda: fake.closed)
         # the app exits by itself: let it finish before the harness shuts it down too (two
         # shutdowns at once can wait on each other for ever)
