@@ -86,6 +86,34 @@ def test_removing_from_the_wish_list_under_deny_runs_unasked_and_says_how_to_und
     assert any("Remove item" in change and "undo: " in change for change in run.undoable)
 
 
+def test_a_message_that_pops_up_late_does_not_change_the_replayed_state(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """MediaWiki says "Your edit was saved." in a bubble its scripts add after the page has
+    loaded: the recording read the saved page before it came, a replay on a faster machine
+    after. The page the model is given is the recorded one, and so is its state (a status
+    message would make it a confirmation, and the model's request one the cassette lacks)."""
+    folder = tmp_path / "real-wiki-add-line"
+    shutil.copytree(FIXTURES / folder.name, folder)
+    har = json.loads((folder / "network.har").read_text(encoding="utf-8"))
+    saved = [
+        entry
+        for entry in har["log"]["entries"]
+        if entry["request"]["method"] == "GET"
+        and entry["request"]["url"].endswith("/index.php/Black_tea")
+    ][-1]["response"]["content"]
+    end = saved["text"].rindex("</body>")  # where MediaWiki adds its bubble, after the footer
+    bubble = '<div role="status" style="position:fixed;top:0">Your edit was saved.</div>'
+    saved["text"] = saved["text"][:end] + bubble + saved["text"][end:]
+    (folder / "network.har").write_text(json.dumps(har), encoding="utf-8")
+    steps = read_steps(folder)
+    assert steps[-1].classifications[-1]["state"] != "confirmation"  # read before the bubble
+
+    result = replay(folder, browser=browser)
+
+    assert result.ok, result.divergence.report() if result.divergence else result.unmatched
+
+
 @pytest.fixture
 def buttons_renamed(monkeypatch: pytest.MonkeyPatch) -> None:
     """A renderer change that alters what the model reads: buttons shown as `btn`."""

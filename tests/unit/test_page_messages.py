@@ -7,9 +7,12 @@ The pages are small versions of sites/real/pages/mediawiki/created-page.json and
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.unit.page_kit import observe, state
+from webagent.controller.page import PageReader
 from webagent.llm.prompts import render
 from webagent.sites.classify import Classifier
 from webagent.sites.match import PageIndex
@@ -131,3 +134,17 @@ def test_the_model_asked_to_classify_reads_the_rule_in_the_definitions(generic: 
     told = next(line for line in system.splitlines() if line.startswith("- confirmation: "))
     assert told == f"- confirmation: {generic.state('confirmation').description}"
     assert "flash or status bubble beside the main content" in told
+
+
+def test_a_replayed_page_keeps_the_state_its_recording_gave_it(generic: Profile) -> None:
+    """The bubble comes after the page loads: a recording may read the page before it and a
+    replay after. A replayed page carries its recorded classification, which the page reader
+    takes as it is; a page without one is classified."""
+    late = observe(page(SENTENCES, bubble("Your edit was saved.")))
+    reader = PageReader(generic, None, states=True)
+    assert reader.read(late, "").classification.state == "confirmation"  # type: ignore[union-attr]
+    before = Classifier(generic).classify(observe(page(SENTENCES)))
+    replayed = reader.read(replace(late, classified=before.to_json()), "")
+    assert replayed.classification == before
+    assert replayed.state is not None
+    assert replayed.state.name == "article"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -114,6 +115,28 @@ def test_a_recording_keeps_each_step_with_what_the_model_read_before_it(tmp_path
     assert meta.confirm == "answers"  # a person was asked (none were, here)
     assert meta.versions["webagent"]
     assert meta.recorded
+
+
+def test_each_page_keeps_its_classification_and_a_replay_gets_it_back(tmp_path: Path) -> None:
+    """The state the model was told goes with the page it read: a replay gives both back."""
+    listing = {"site": "generic", "state": "listing", "decided": "rules", "evidence": ["x"]}
+    recorder = Recorder(tmp_path / "fixture", screenshots=False)
+    events: list[ev.Event] = [
+        replace(_page("home page"), classification=listing),
+        _done(Click(element="e5")),
+        _page("mouse page"),  # read without site states
+        ev.Finished(ANSWER, "stop"),
+    ]
+    for event in events:
+        recorder.event(event)
+    recorder.finish(_meta())
+    steps = read_steps(recorder.folder)
+    assert [s.classifications for s in steps] == [[listing], [None]]
+
+    checker = Checker(steps)
+    assert checker.expected_classification() == listing  # the page the agent reads next
+    _feed(checker, events)
+    assert checker.checked == len(steps)
 
 
 def test_recording_again_leaves_nothing_of_the_last_recording(tmp_path: Path) -> None:

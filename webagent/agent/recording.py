@@ -111,6 +111,10 @@ class Step(BaseModel):
     """"action", "remedy", "backtrack", "restart", "backup", or "finish"."""
     observations: list[str]
     """The pages as the model read them since the previous action, in order."""
+    classifications: list[dict[str, Any] | None] = []
+    """How each of those pages was classified (`Classification.to_json`; None without
+    site states), in order: a replay gives the model the recorded state with the recorded
+    page. Recordings made before it have none, and their replays classify again."""
     url: str = ""
     state: str | None = None
     classified: dict[str, Any] | None = None
@@ -155,6 +159,7 @@ class Recorder:
         self.steps: list[Step] = []
         self._tab: Screenshotter | None = None
         self._observations: list[str] = []
+        self._classifications: list[dict[str, Any] | None] = []
         self._page: ev.PageSeen | None = None
         self._chosen: ev.ActionChosen | None = None
         self._backtrack: ev.Backtracked | None = None
@@ -194,6 +199,9 @@ class Recorder:
         """An `on_event` watcher: collects what each step saw, chose and did."""
         if isinstance(event, ev.PageSeen):
             self._observations.append(event.text)
+            self._classifications.append(
+                dict(event.classification) if event.classification is not None else None
+            )
             self._page = event
         elif isinstance(event, ev.ActionChosen):
             self._chosen = event
@@ -254,6 +262,7 @@ class Recorder:
                 index=len(self.steps) + 1,
                 kind=done.kind,
                 observations=self._observations,
+                classifications=self._classifications,
                 url=done.result.url_before or (page.url if page else ""),
                 state=page.state if page else None,
                 classified=_classified(page),
@@ -271,6 +280,7 @@ class Recorder:
             )
         )
         self._observations = []
+        self._classifications = []
         if done.kind == "action":
             self._chosen = None
         if done.kind in ("remedy", "action"):
@@ -282,6 +292,7 @@ class Recorder:
                 index=len(self.steps) + 1,
                 kind="finish",
                 observations=self._observations,
+                classifications=self._classifications,
                 answer=finished.answer.model_dump(mode="json"),
                 how=finished.how,
                 seconds=self._lap(),
@@ -289,6 +300,7 @@ class Recorder:
             )
         )
         self._observations = []
+        self._classifications = []
 
     def _lap(self) -> float:
         now = time.monotonic()

@@ -11,7 +11,7 @@ import difflib
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from webagent.actions import format_action
 from webagent.agent.agent import AgentRun
@@ -124,6 +124,13 @@ class Checker:
                 Divergence(len(self.steps) + 1, "action", "the run ended", got, "after the end")
             )
         return self.steps[self.checked]
+
+    def expected_classification(self) -> dict[str, Any] | None:
+        """How the recording classified the page the agent is to read next (None: it did
+        not say)."""
+        step, _ = self.expected_page()
+        known = step.classifications
+        return known[self._seen] if self._seen < len(known) else None
 
     def expected_page(self) -> tuple[Step, str]:
         """The recorded step and the page the agent is to read next (raises `Diverged` when

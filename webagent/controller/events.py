@@ -6,7 +6,9 @@ inside are the live ones, so a watcher can redraw the whole tree on any plan eve
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from webagent.actions import Action, ActionResult
 from webagent.controller.plan import Plan, Status, Subtask
@@ -56,6 +58,9 @@ class PageSeen:
     """What on the page the state's rules found."""
     signed_in: bool | None = None
     """Whether the page shows the session signed in (None: it does not say)."""
+    classification: Mapping[str, Any] | None = None
+    """The whole classification (`Classification.to_json`): a recording keeps it for each
+    page, and a replay gives it back."""
 
 
 @dataclass(frozen=True, slots=True)

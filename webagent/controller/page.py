@@ -59,6 +59,7 @@ class Page:
             known.confidence if known else None,
             known.evidence if known else (),
             known.signed_in if known else None,
+            known.to_json() if known else None,
         )
 
     @property
@@ -87,7 +88,11 @@ class PageReader:
         if classifier is None:
             classifier = Classifier(profile, self._model)  # type: ignore[arg-type]
             self._classifiers[profile.name] = classifier
-        classification = classifier.classify(observation, task=task)
+        recorded = observation.classified
+        if recorded is not None and recorded.get("site") == profile.name:
+            classification = Classification.from_json(recorded)  # a replay: as recorded
+        else:
+            classification = classifier.classify(observation, task=task)
         state = profile.state(classification.state)
         permitted = Permitted.of(profile, state, observation, narrow=not classification.guess)
         return Page(observation, profile, state, classification, permitted)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -70,6 +71,11 @@ class Observation:
     status: int | None = None
     """The HTTP status of the page's document, when known (None for a page not loaded over
     HTTP, or one a replay or test built without it)."""
+    classified: Mapping[str, Any] | None = None
+    """A replayed page's state as its recording classified it (`Classification.to_json`),
+    which the page reader takes as it is: what a live page shows late (a notification that
+    pops up after it loads) may differ on every run, and the model is given the recorded
+    page. None: classify the page."""
 
     def element(self, element_id: str) -> Element | None:
         """The element with this id, if the observation shows it."""

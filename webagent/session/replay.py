@@ -97,7 +97,9 @@ class RecordedPages:
     and checked against the page the recording showed the model there (`page_difference`:
     everything it showed is on the page, in order, whatever this machine's fonts, window
     and Chromium put in the viewport), and the recorded page is what the agent is given,
-    so its requests to the model are the recorded ones. Actions go to the tab."""
+    so its requests to the model are the recorded ones; so is its recorded state (what the
+    page shows late, such as a notification popping up once it loads, may differ between
+    runs). Actions go to the tab."""
 
     def __init__(self, tab: BrowserPort, checker: Checker) -> None:
         self._tab = tab
@@ -118,7 +120,8 @@ class RecordedPages:
                     difference.describe(),
                 )
             )
-        return as_recorded(live, recorded, full_page=full_page)
+        shown = as_recorded(live, recorded, full_page=full_page)
+        return replace(shown, classified=self._checker.expected_classification())
 
     def act(self, action: Action, *, irreversible: bool = False) -> ActionResult:
         return self._tab.act(action, irreversible=irreversible)

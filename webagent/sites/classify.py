@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 
@@ -82,6 +83,33 @@ class Classification:
         """Whether the state is a guess (the fallback, or the model choosing with no rule
         to go on): a guess advises but never narrows what may be done."""
         return self.confidence == "low"
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: what a recording keeps of each page's classification."""
+        return {
+            "site": self.site,
+            "state": self.state,
+            "decided": self.decided,
+            "candidates": list(self.candidates),
+            "reason": self.reason,
+            "evidence": list(self.evidence),
+            "signed_in": self.signed_in,
+            "signed_in_because": self.signed_in_because,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Classification:
+        """The classification `to_json` wrote (a replay gives the recorded one back)."""
+        return cls(
+            site=str(data["site"]),
+            state=str(data["state"]),
+            decided=data["decided"],
+            candidates=tuple(data.get("candidates", ())),
+            reason=str(data.get("reason", "")),
+            evidence=tuple(data.get("evidence", ())),
+            signed_in=data.get("signed_in"),
+            signed_in_because=str(data.get("signed_in_because", "")),
+        )
 
     def describe(self) -> str:
         how = {
