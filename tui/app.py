@@ -40,7 +40,9 @@ class WebAgentApp(App[None]):
         super().__init__()
         self.session = session
         self.run_screen = RunScreen(session, task, confirm_timeout=confirm_timeout, clock=clock)
-        self._closed = False
+        # Not `_closed`: that is Textual's flag for a closed message queue, and setting it
+        # made the app drop its own exit message.
+        self._session_closed = False
 
     def on_mount(self) -> None:
         self.push_screen(self.run_screen)
@@ -76,8 +78,8 @@ class WebAgentApp(App[None]):
         self.exit()
 
     def close_session(self) -> None:
-        if not self._closed:
-            self._closed = True
+        if not self._session_closed:
+            self._session_closed = True
             self.session.close()
 
 

@@ -82,7 +82,14 @@ def _awaits(awaitable: object) -> str:
         awaitable = _awaited(awaitable)
         if awaitable is not None and _frame_of(awaitable) is None:
             awaitable = _running_generator(frame)  # `athrow`/`asend` hide their generator
-    return "".join(traceback.StackSummary.extract(iter(frames)).format())
+    shown = "".join(traceback.StackSummary.extract(iter(frames)).format())
+    raised = [
+        f"  {frame.f_code.co_name} is handling {value!r}\n"
+        for frame, _ in frames
+        for value in frame.f_locals.values()
+        if isinstance(value, BaseException)
+    ]
+    return shown + "".join(raised)
 
 
 def _frame_of(awaitable: object) -> Any:

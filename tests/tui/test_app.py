@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from textual import events
 from textual.widgets import Static
 
 from tests.tui.conftest import frozen, until
@@ -254,15 +253,28 @@ async def test_quit_aborts_and_closes_the_session() -> None:
         await pilot.press("p")
         gate.set()
         await until(pilot, lambda: app.run_screen.pacer.waiting)
-        # The key is posted, not pressed: `pilot.press` then waits for animations to end, and
-        # an animation begun while the app exits never ends (its animator has stopped).
-        app.post_message(events.Key("q", "q"))
+        await pilot.press("q")
         await until(pilot, lambda: fake.closed)
         # the app exits by itself: let it finish before the harness shuts it down too (two
         # shutdowns at once can wait on each other for ever)
         await asyncio.wait_for(asyncio.shield(app._task), timeout=60)  # type: ignore[arg-type]
     assert app.run_screen.result is not None
     assert app.run_screen.result.how == "aborted"
+
+
+async def test_quitting_from_the_run_screen_ends_an_idle_app() -> None:
+    """A run that ends after `q` quits from the run screen's handler, while the app itself
+    waits for messages: closing the session must not mark the app's own message queue closed
+    (a flag of that name is Textual's), or the exit message is dropped and the app waits for
+    ever. It did, now and then, under load."""
+    fake = FakeSession()
+    app = create_app(fake, "Buy the mouse", clock=frozen)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: dialog_open(app))
+        await pilot.pause()
+        app.run_screen.call_later(app.action_quit_now)
+        await asyncio.wait_for(asyncio.shield(app._task), timeout=10)  # type: ignore[arg-type]
+    assert fake.closed
 
 
 async def test_fits_80_by_24() -> None:

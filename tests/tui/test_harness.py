@@ -71,6 +71,7 @@ def test_a_hung_app_test_shows_where_its_async_with_waits_to_close() -> None:
     assert "in fails_inside" in str(failure.value)
     assert "in closes_slowly" in str(failure.value)
     assert "await reply  # the shutdown that never ends" in str(failure.value)
+    assert "__aexit__ is handling RuntimeError('the test failed')" in str(failure.value)
 
 
 def test_a_finished_test_gives_its_value_and_its_error() -> None:
