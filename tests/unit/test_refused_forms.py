@@ -71,3 +71,17 @@ def test_a_refused_search_or_a_field_without_form_is_not_remembered() -> None:
     judge.refused(None)
     assert not judge.action(Press("Enter"), Target("searchbox", "q", form=SEARCH), "u").irreversible
     assert judge.request("POST", SEARCH.action) is None
+
+
+def test_the_refused_button_again_is_not_named_as_another_way_to_itself() -> None:
+    """Clicking the refused button once more is irreversible: when the site's judge says so
+    already, nothing is added (the gate says it was denied before); when only the model had
+    flagged it, the reason says it was not approved, not that it sends "the same form as"
+    itself."""
+    judge = RefusedForms(Lenient())
+    judge.refused(SAVE)
+    flagged = judge.action(Click("e3"), SAVE, "u", flagged=True)
+    assert flagged.reasons == (FLAGGED,)
+    again = judge.action(Click("e3"), SAVE, "u")
+    assert again.irreversible
+    assert again.reasons == ("it was not approved before",)

@@ -44,7 +44,7 @@ class RefusedForms:
         if method not in MUTATING:
             return
         with self._lock:
-            self._forms.setdefault((method, _bare(form.action)), f"{target.role} '{target.name}'")
+            self._forms.setdefault((method, _bare(form.action)), _label(target))
 
     def saw(self, observation: Observation) -> None:
         self.judge.saw(observation)
@@ -60,6 +60,8 @@ class RefusedForms:
         refused = self._refused(form.method, form.action) if sends else None
         if refused is None:
             return risk
+        if refused == _label(target):  # the very element refused: no other way to name
+            return risk if risk.irreversible else risk | Risk(("it was not approved before",))
         return risk | Risk((f"it sends the same form as {refused}, which was not approved",))
 
     def request(self, method: str, url: str, body: str = "") -> str | None:
@@ -82,3 +84,7 @@ class RefusedForms:
 def _bare(url: str) -> str:
     """The URL without its fragment (never sent to the server)."""
     return url.split("#", 1)[0]
+
+
+def _label(target: Target) -> str:
+    return f"{target.role} '{target.name}'"
