@@ -93,19 +93,17 @@ def _awaits(awaitable: object) -> str:
 
 
 def _frame_of(awaitable: object) -> Any:
-    for name in ("cr_frame", "gi_frame", "ag_frame"):
-        frame = getattr(awaitable, name, None)
-        if frame is not None:
-            return frame
-    return None
+    return _first(awaitable, ("cr_frame", "gi_frame", "ag_frame"))
 
 
 def _awaited(awaitable: object) -> object:
-    for name in ("cr_await", "gi_yieldfrom", "ag_await"):
-        inner = getattr(awaitable, name, None)
-        if inner is not None:
-            return inner
-    return None
+    return _first(awaitable, ("cr_await", "gi_yieldfrom", "ag_await"))
+
+
+def _first(awaitable: object, names: tuple[str, ...]) -> Any:
+    """The first of these attributes (a coroutine's, a generator's or an async generator's
+    name for the same thing) that `awaitable` has set."""
+    return next((v for n in names if (v := getattr(awaitable, n, None)) is not None), None)
 
 
 def _running_generator(frame: Any) -> object:
