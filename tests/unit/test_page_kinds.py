@@ -288,3 +288,122 @@ def test_a_record_with_one_box_is_the_records_page_not_a_form(generic: Profile) 
         '  - textbox "Comment" [ref=e4]', '  - textbox "Title" [ref=e4]\n  - textbox "Due" [ref=e6]'
     )
     assert state(generic, form) == "form"
+
+
+SIGN_IN = """
+- main [ref=e1]:
+  - heading "{heading}" [level=2] [ref=e2]
+  - generic [ref=e3]: Project identifier
+  - textbox "Project identifier" [ref=e4]
+  - generic [ref=e5]: Private code
+  - textbox "Private code" [ref=e6]
+  - button "submit" [ref=e7]
+  - link "Can't remember the password?" [ref=e8]:
+    - /url: /password-reminder
+{more}"""
+
+
+def test_a_page_headed_as_a_sign_in_over_a_small_form_is_a_sign_in_page(
+    generic: Profile,
+) -> None:
+    """Its heading is the page's point ("Authentication"), whatever its button says; the
+    same heading over a longer form (an account to create) is no sign-in page."""
+    for heading in ("Authentication", "Log in", "Sign in"):
+        assert state(generic, SIGN_IN.format(heading=heading, more="")) == "login"
+    longer = "\n".join(f'  - textbox "Field {i}" [ref=f{i}]' for i in range(3))
+    assert state(generic, SIGN_IN.format(heading="Log in", more=longer)) != "login"
+    assert state(generic, SIGN_IN.format(heading="Settings", more="")) != "login"
+
+
+TICKET = """
+- main [ref=e1]:
+  - heading "Printer in the Long Hall prints only blank pages" [level=2] [ref=e2]
+  - paragraph [ref=e3]: Since Monday the printer feeds paper but prints nothing.
+  - generic [ref=e4]:
+    - text: Priority
+    - paragraph [ref=e5]: 2. High
+  - generic [ref=e6]:
+    - text: Status
+    - paragraph [ref=e7]: Open
+  - generic [ref=e8]:
+    - text: Assigned to
+    - combobox [ref=e9]:
+      - option "Unassigned"
+      - option "Alice Liddell" [selected]
+    - button "Save ticket assignment" [ref=e10]
+{more}"""
+
+
+def test_an_items_properties_with_a_select_to_change_one_are_its_page(generic: Profile) -> None:
+    """Three properties or more on lines of their own (Priority, Status, Assigned to) and
+    a select with its Save button: the item's page, not a form; with two boxes more to
+    fill in, a form."""
+    assert state(generic, TICKET.format(more="")) == "detail"
+    fields = '  - textbox "Title" [ref=e11]\n  - textbox "Comment" [ref=e12]'
+    assert state(generic, TICKET.format(more=fields)) == "form"
+
+
+def blog(linked: bool) -> str:
+    titles = ["Tea shortage", "The Lobster Quadrille", "A new hat"]
+    posts = "\n".join(
+        (
+            f"""  - heading [level=2] [ref=h{i}]:
+    - link "{title}" [ref=l{i}]:
+      - /url: /blog/{i}/"""
+            if linked
+            else f'  - heading "{title}" [level=2] [ref=h{i}]'
+        )
+        + f"""
+  - paragraph [ref=p{i}]: {title}, told in this week's issue with pictures from the garden."""
+        for i, title in enumerate(titles)
+    )
+    return f'- main [ref=e1]:\n  - heading "Blog" [level=1] [ref=e2]\n{posts}\n'
+
+
+def test_a_blogs_index_of_linked_titles_is_a_listing(generic: Profile) -> None:
+    """Posts one after the other, not each in a container of its own: a linked title and an
+    excerpt each. An article's section headings (not links) stay an article."""
+    assert state(generic, blog(linked=True)) == "listing"
+    assert state(generic, blog(linked=False)) == "article"
+
+
+LIST_PAGE = """- main [ref=e1]:
+  - heading "{heading}" [level=1] [ref=e2]
+  - generic [ref=e3]:
+{entries}
+"""
+
+
+def short_entries(count: int) -> str:
+    entries = "\n".join(
+        f"""    - generic [ref=g{i}]:
+      - generic [ref=c{i}]: "{i + 1}"
+      - link "Author {i}" [ref=a{i}]:
+        - /url: /author/{i}"""
+        for i in range(count)
+    )
+    return LIST_PAGE.format(heading="Authors", entries=entries)
+
+
+def test_many_short_entries_side_by_side_are_a_listing(generic: Profile) -> None:
+    """Ten names with their number of books: a list, though each entry is two words and a
+    count; three such entries are a menu's, not a list."""
+    assert state(generic, short_entries(10)) == "listing"
+    assert state(generic, short_entries(3)) != "listing"
+
+
+def test_three_cards_and_nothing_else_are_a_listing(generic: Profile) -> None:
+    """Three series, each a card (a cover, a count, a name, linked) on a page with next to no
+    running text."""
+    cards = "\n".join(
+        f"""    - generic [ref=g{i}]:
+      - link "{name} cover {n}" [ref=a{i}]:
+        - /url: /series/{i}
+      - link [ref=b{i}]:
+        - /url: /series/{i}
+        - paragraph [ref=p{i}]: {name}"""
+        for i, (name, n) in enumerate(
+            [("Through the Looking-Glass", 2), ("Ozma of Oz", 3), ("The Phoenix and the Carpet", 2)]
+        )
+    )
+    assert state(generic, LIST_PAGE.format(heading="Series", entries=cards)) == "listing"

@@ -44,12 +44,18 @@ class Content:
     entries: int = 0
     messages: tuple[tuple[str, str], ...] = ()
     """The nodes of the page's messages outside the content (see `_messages`), as `nodes`."""
+    headed: int = 0
+    """Linked titles side by side: headings of one level that are links (see `_headed_entries`)."""
 
 
 _ITEMS = frozenset({"listitem", "row", "article", "group", "generic"})
 """Roles of the repeated entries of a list, table or grid (cards are often plain divs)."""
 _ITEM_WORDS = 4
 """Words an entry needs besides being a link: a menu's entries are a word or two each."""
+_SHORT_ITEM_WORDS = 2
+_SHORT_ITEMS = 6
+"""Entries of two or three words count when there are this many side by side (a list of
+authors, each a name and a count of books), not in a menu of a few."""
 _LEAD_WORDS = 8
 """The most words an entry shows before its link (a row's first cells)."""
 _ITEM_SHARE = 0.5
@@ -115,9 +121,14 @@ def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[
         for child in node.children:
             if child.role in _ITEMS and _is_entry(child):
                 words = _subtree_words(child)
-                if words >= _ITEM_WORDS:
+                if words >= _SHORT_ITEM_WORDS:
                     groups.setdefault(child.role, []).append(words)
-        for group in groups.values():
+        for found in groups.values():
+            # Short entries (a name and a count) make a list when there are many of them.
+            many = len(found) >= _SHORT_ITEMS
+            group = found if many else [words for words in found if words >= _ITEM_WORDS]
+            if not group:
+                continue
             # Entries are alike: no one of them holds most of the words (the regions of a
             # page's layout, one of which is its content, are not a list); two or three
             # entries within three times each other's size are (a table of two forums).
@@ -179,7 +190,27 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         if id(message) not in inside
         for node in message.walk()
     )
-    return Content(tuple(kept), words, links, prose, items, item_words, records, entries, messages)
+    headed = _headed_entries(mains or roots, skip)
+    return Content(
+        tuple(kept), words, links, prose, items, item_words, records, entries, messages, headed
+    )
+
+
+def _headed_entries(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
+    """The most headings of one level among one node's children whose words are mostly a
+    link to another page: the titles of a blog's index of posts, linked, however each post
+    is laid out after its title. A text's section headings link nowhere (or to a place on
+    the page: a permalink)."""
+    best = 0
+    for node in _walk(roots, skip):
+        titled: dict[int | None, int] = {}
+        for child in node.children:
+            if child.role == "heading":
+                linked = sum(_own_words(n) for n in child.walk() if _leads_away(n))
+                if linked and 2 * linked >= _subtree_words(child):
+                    titled[child.level] = titled.get(child.level, 0) + 1
+        best = max(best, *titled.values(), 0)
+    return best
 
 
 _MESSAGES = frozenset({"status", "alert"})

@@ -58,6 +58,9 @@ class PageIndex:
     messages: tuple[tuple[str, str], ...] = ()
     """The nodes of the page's status and alert messages outside its content (a flash
     beside `main`), as `nodes`: text looked for in the content is looked for in them too."""
+    headed: int = 0
+    """Linked titles side by side in the content: the most headings of one level that are
+    links to other pages (see `_headed_entries`)."""
 
     @classmethod
     def of(cls, observation: Observation, *, in_front: bool = False) -> PageIndex:
@@ -85,6 +88,7 @@ class PageIndex:
             content.entries,
             _query_shown(observation.url, tree),
             content.messages,
+            content.headed,
         )
 
     @property
@@ -194,7 +198,8 @@ def explain(rules: Match, page: PageIndex) -> list[str]:
         failed.append(
             f"{rules.content.describe()}; the page has {page.words} words, "
             f"{page.link_share:.0%} in links, {page.prose} of prose, "
-            f"{page.items} linked items holding {page.item_share:.0%} of its words"
+            f"{page.items} linked items holding {page.item_share:.0%} of its words, "
+            f"{page.headed} linked titles"
         )
     failed.extend(f"no {lm.describe()}" for lm in rules.all if not present(lm, page))
     if rules.any and not any(present(lm, page) for lm in rules.any):
@@ -224,6 +229,7 @@ def content_holds(content: Content, page: PageIndex) -> bool:
         and (content.records_min is None or page.records >= content.records_min)
         and (content.records_max is None or page.records <= content.records_max)
         and (content.entries_min is None or page.entries >= content.entries_min)
+        and (content.headed_min is None or page.headed >= content.headed_min)
     )
 
 

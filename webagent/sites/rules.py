@@ -110,6 +110,9 @@ class Content(Strict):
     entries_min: int | None = Field(default=None, ge=0)
     """List entries and table rows that each hold a link to another page (not the points
     of a text's list, which hold none)."""
+    headed_min: int | None = Field(default=None, ge=0)
+    """Linked titles side by side: headings of one level that are links to other pages (a
+    blog's index of posts)."""
 
     def describe(self) -> str:
         parts = []
@@ -137,6 +140,8 @@ class Content(Strict):
             parts.append(f"<= {self.item_share_max:.0%} of words in linked items")
         if self.entries_min is not None:
             parts.append(f">= {self.entries_min} list entries or rows with links")
+        if self.headed_min is not None:
+            parts.append(f">= {self.headed_min} linked titles")
         return "content " + ", ".join(parts)
 
 
