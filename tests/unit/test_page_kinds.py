@@ -407,3 +407,27 @@ def test_three_cards_and_nothing_else_are_a_listing(generic: Profile) -> None:
         )
     )
     assert state(generic, LIST_PAGE.format(heading="Series", entries=cards)) == "listing"
+
+
+def test_a_status_chooser_headed_with_the_status_is_no_confirmation(generic: Profile) -> None:
+    """A proposal's page whose status menu is headed with its current status ("confirmed"):
+    the word labels a control; the page confirms nothing. The same heading on the page is a
+    confirmation."""
+    page = """
+- main [ref=e1]:
+  - heading "Why is a raven like a writing-desk?" [level=2] [ref=e2]:
+    - text: Why is a raven like a writing-desk?
+    - menu [ref=e3]:
+      - generic "confirmed" [ref=e4]:
+        - heading "confirmed" [level=4] [ref=e5]
+  - textbox "Speaker email" [ref=e6]
+  - textbox "Speaker name" [ref=e7]
+  - button "Add speaker" [ref=e8]
+  - heading "The Hatter" [level=3] [ref=e9]
+  - paragraph [ref=e10]: Hatter and milliner of some renown, known for riddles with no answers.
+"""
+    assert state(generic, page) != "confirmation"
+    headed = '- main [ref=e1]:\n  - heading "Confirmed" [level=2] [ref=e2]\n'
+    assert state(generic, headed + "  - paragraph [ref=e3]: See you at six o'clock.\n") == (
+        "confirmation"
+    )

@@ -155,7 +155,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
     stack: list[tuple[AriaNode, AriaNode | None, bool]] = [
         (node, None, False) for node in reversed(mains or roots)
     ]
-    forms = in_forms(mains or roots)
+    forms, menus = in_forms(mains or roots), in_menus(mains or roots)
     toggles = _section_toggles(mains or roots)
     while stack:
         node, parent, in_paragraph = stack.pop()
@@ -174,7 +174,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         in_paragraph = in_paragraph or node.role == "paragraph"
         prose += counted if in_paragraph else 0
         if node.role != "generic" or node.name or node.text:
-            kept.append((role_of(node, parent, forms), label(node)))
+            kept.append((role_of(node, parent, forms, menus), label(node)))
         stack.extend((child, node, in_paragraph) for child in reversed(node.children))
     skip = frozenset() if mains else _AROUND
     items, item_words = _repeated_items(mains or roots, skip)
@@ -370,11 +370,17 @@ _CONTROL_WORDS = 4
 """The most words a clickable container shows to be read as a button ("Save", "Add to list")."""
 
 
-def role_of(node: AriaNode, parent: AriaNode | None, forms: frozenset[int]) -> str:
+def role_of(
+    node: AriaNode, parent: AriaNode | None, forms: frozenset[int], menus: frozenset[int]
+) -> str:
     """A node's role as the rules read it: a plain container of a form (`forms`: the ids of
     the nodes inside one, see `in_forms`) that the page styles as clickable (a pointer
     cursor of its own), with a few words and no control inside, is the form's button (a
-    `<div class="btn">Save</div>`); anything else keeps its role."""
+    `<div class="btn">Save</div>`); a heading inside a menu (`menus`, see `in_menus`) is
+    the label of a control, not a heading of the page (a status chooser headed with the
+    current status, "confirmed"); anything else keeps its role."""
+    if node.role == "heading" and id(node) in menus:
+        return "generic"
     if (
         node.role == "generic"
         and id(node) in forms
@@ -405,6 +411,20 @@ def in_forms(roots: tuple[AriaNode, ...]) -> frozenset[int]:
         for form in outermost(roots, "form")
         for node in form.walk()
         if node.role == "generic" and node.pointer
+    )
+
+
+_MENUS = frozenset({"menu", "menubar", "listbox"})
+
+
+def in_menus(roots: tuple[AriaNode, ...]) -> frozenset[int]:
+    """The ids of the headings inside a menu or a list of options."""
+    return frozenset(
+        id(node)
+        for menu in _walk(roots, frozenset())
+        if menu.role in _MENUS
+        for node in menu.walk()[1:]
+        if node.role == "heading"
     )
 
 

@@ -17,7 +17,7 @@ from urllib.parse import parse_qsl, urlsplit
 from webagent.observation import Observation
 from webagent.observation.names import clip
 from webagent.observation.tree import AriaNode
-from webagent.sites.content import content_of, in_forms, label, outermost, role_of
+from webagent.sites.content import content_of, in_forms, in_menus, label, outermost, role_of
 from webagent.sites.profile import Control, ElementPattern
 from webagent.sites.rules import Content, Landmark, Match
 from webagent.urls import location
@@ -138,10 +138,10 @@ def in_front_of(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
 
 def _labels(roots: tuple[AriaNode, ...]) -> Iterator[tuple[str, str]]:
     stack: list[tuple[AriaNode, AriaNode | None]] = [(node, None) for node in reversed(roots)]
-    forms = in_forms(roots)
+    forms, menus = in_forms(roots), in_menus(roots)
     while stack:
         node, parent = stack.pop()
-        yield role_of(node, parent, forms), label(node)
+        yield role_of(node, parent, forms, menus), label(node)
         stack.extend((child, node) for child in reversed(node.children))
 
 
