@@ -252,8 +252,12 @@ HELD_OUT = {
     "holdout10": ("moin", 50, 0.86),
     "holdout11": ("machina", 50, 0.94),
     "holdout12": ("hgweb", 45, 0.91),
-    "holdout13": ("helpdesk", 50, 0.76),
-    "holdout14": ("calibreweb", 50, 0.79),
+    "holdout13": ("helpdesk", 50, 0.83),
+    "holdout14": ("calibreweb", 50, 0.85),
+    "holdout15": ("mezzanine", 50, 0.74),
+    "holdout16": ("ihatemoney", 40, 0.93),
+    "holdout17": ("djangocms", 50, 0.92),
+    "holdout18": ("pretalx", 50, 0.85),
 }
 
 
