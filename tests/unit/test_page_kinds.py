@@ -431,3 +431,44 @@ def test_a_status_chooser_headed_with_the_status_is_no_confirmation(generic: Pro
     assert state(generic, headed + "  - paragraph [ref=e3]: See you at six o'clock.\n") == (
         "confirmation"
     )
+
+
+def test_cards_that_are_each_one_link_are_a_listing(generic: Profile) -> None:
+    """Speakers as cards, each card one link holding a name, a line of biography and a
+    session: a list; links of a word or two side by side (a menu) are not."""
+    cards = "\n".join(
+        f"""    - link "{name} {bio}" [ref=a{i}]:
+      - /url: /speaker/{i}/
+      - generic [ref=g{i}]:
+        - generic [ref=n{i}]: {name}
+        - paragraph [ref=p{i}]: {bio}"""
+        for i, (name, bio) in enumerate(
+            [
+                ("The Caterpillar", "Sits on a mushroom and asks visitors who they are."),
+                ("The Cheshire Cat", "Grins, then vanishes from the tail to the grin."),
+                ("The Dormouse", "Storyteller, mostly asleep, expert on treacle wells."),
+                ("The Hatter", "Milliner of renown, asking riddles with no answers."),
+            ]
+        )
+    )
+    assert state(generic, LIST_PAGE.format(heading="Speakers", entries=cards)) == "listing"
+    menu = "\n".join(
+        f'    - link "{word}" [ref=m{i}]:\n      - /url: /{word.lower()}/'
+        for i, word in enumerate(["Home", "Speakers", "Schedule", "Sessions"])
+    )
+    assert state(generic, LIST_PAGE.format(heading="Speakers", entries=menu)) != "listing"
+
+
+def test_a_page_asking_to_confirm_a_change_is_a_form(generic: Profile) -> None:
+    """'Please confirm that you really want to change the state of this proposal.' and its
+    button: a page that asks before it acts."""
+    page = """
+- main [ref=e1]:
+  - heading "Up the Chimney and Out Again" [level=2] [ref=e2]
+  - paragraph [ref=e3]: Please confirm that you really want to change the state of this proposal.
+  - paragraph [ref=e4]: The speakers are told by e-mail once the change is made.
+  - button "Do it" [ref=e5]
+  - link "Back" [ref=e6]:
+    - /url: /proposals/
+"""
+    assert state(generic, page) == "form"

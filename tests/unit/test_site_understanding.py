@@ -257,7 +257,7 @@ HELD_OUT = {
     "holdout15": ("mezzanine", 50, 0.74),
     "holdout16": ("ihatemoney", 40, 0.93),
     "holdout17": ("djangocms", 50, 0.92),
-    "holdout18": ("pretalx", 50, 0.85),
+    "holdout18": ("pretalx", 50, 0.89),
 }
 
 

@@ -107,6 +107,12 @@ def _is_entry(node: AriaNode) -> bool:
     return False
 
 
+def _card_words(link: AriaNode) -> int:
+    """The words a link shows: its name, or what it holds when it wraps a card."""
+    inside = sum(_subtree_words(child) for child in link.children)
+    return max(_own_words(link), inside)
+
+
 def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[int, int]:
     """The largest set of siblings of one role (see `_ITEMS`) that are entries (see
     `_is_entry`) of a few words (`_ITEM_WORDS`), as (how many, their words); subtrees with a
@@ -119,7 +125,12 @@ def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[
             continue
         groups: dict[str, list[int]] = {}
         for child in node.children:
-            if child.role in _ITEMS and _is_entry(child):
+            if child.role == "link" and _leads_away(child):
+                # A card that is one link, its words inside (a speaker: name, biography).
+                words = _card_words(child)
+                if words >= _ITEM_WORDS:
+                    groups.setdefault("link", []).append(words)
+            elif child.role in _ITEMS and _is_entry(child):
                 words = _subtree_words(child)
                 if words >= _SHORT_ITEM_WORDS:
                     groups.setdefault(child.role, []).append(words)
