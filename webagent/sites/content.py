@@ -45,7 +45,7 @@ class Content:
     messages: tuple[tuple[str, str], ...] = ()
     """The nodes of the page's messages outside the content (see `_messages`), as `nodes`."""
     headed: int = 0
-    """Linked titles side by side: headings of one level that are links (see `_headed_entries`)."""
+    """Linked titles side by side: headings of one level that are links (see `_repeated_items`)."""
 
 
 _ITEMS = frozenset({"listitem", "row", "article", "group", "generic"})
@@ -113,19 +113,27 @@ def _card_words(link: AriaNode) -> int:
     return max(_own_words(link), inside)
 
 
-def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[int, int]:
+def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[int, int, int]:
     """The largest set of siblings of one role (see `_ITEMS`) that are entries (see
-    `_is_entry`) of a few words (`_ITEM_WORDS`), as (how many, their words); subtrees with a
-    role in `skip` are left out."""
-    best = (0, 0)
+    `_is_entry`) of a few words (`_ITEM_WORDS`), as (how many, their words), and the most
+    linked titles side by side: headings of one level whose words are mostly a link to
+    another page (a blog's index of posts, linked, however each post is laid out after its
+    title; a text's section headings link nowhere, or to a place on the page). Subtrees
+    with a role in `skip` are left out."""
+    best, headed = (0, 0), 0
     stack = list(roots)
     while stack:
         node = stack.pop()
         if node.role in skip:
             continue
         groups: dict[str, list[int]] = {}
+        titled: dict[int | None, int] = {}
         for child in node.children:
-            if child.role == "link" and _leads_away(child):
+            if child.role == "heading":
+                linked = sum(_own_words(n) for n in child.walk() if _leads_away(n))
+                if linked and 2 * linked >= _subtree_words(child):
+                    titled[child.level] = titled.get(child.level, 0) + 1
+            elif child.role == "link" and _leads_away(child):
                 # A card that is one link, its words inside (a speaker: name, biography).
                 words = _card_words(child)
                 if words >= _ITEM_WORDS:
@@ -148,8 +156,9 @@ def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[
             )
             if len(group) > best[0] and alike:
                 best = (len(group), sum(group))
+        headed = max(headed, *titled.values(), 0)
         stack.extend(node.children)
-    return best
+    return (*best, headed)
 
 
 def content_of(roots: tuple[AriaNode, ...]) -> Content:
@@ -163,13 +172,13 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
     kept: list[tuple[str, str]] = []
     inside: set[int] = set()
     words = links = prose = 0
-    stack: list[tuple[AriaNode, AriaNode | None, bool]] = [
-        (node, None, False) for node in reversed(mains or roots)
+    stack: list[tuple[AriaNode, AriaNode | None, bool, bool]] = [
+        (node, None, False, False) for node in reversed(mains or roots)
     ]
-    forms, menus = in_forms(mains or roots), in_menus(mains or roots)
+    forms = in_forms(mains or roots)
     toggles = _section_toggles(mains or roots)
     while stack:
-        node, parent, in_paragraph = stack.pop()
+        node, parent, in_paragraph, in_menu = stack.pop()
         if not mains and node.role in _AROUND:
             continue
         inside.add(id(node))
@@ -185,10 +194,11 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         in_paragraph = in_paragraph or node.role == "paragraph"
         prose += counted if in_paragraph else 0
         if node.role != "generic" or node.name or node.text:
-            kept.append((role_of(node, parent, forms, menus), label(node)))
-        stack.extend((child, node, in_paragraph) for child in reversed(node.children))
+            kept.append((role_of(node, parent, forms, in_menu=in_menu), label(node)))
+        in_menu = in_menu or node.role in MENUS
+        stack.extend((child, node, in_paragraph, in_menu) for child in reversed(node.children))
     skip = frozenset() if mains else _AROUND
-    items, item_words = _repeated_items(mains or roots, skip)
+    items, item_words, headed = _repeated_items(mains or roots, skip)
     records = _records(mains or roots, skip)
     entries = sum(
         1
@@ -201,27 +211,9 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         if id(message) not in inside
         for node in message.walk()
     )
-    headed = _headed_entries(mains or roots, skip)
     return Content(
         tuple(kept), words, links, prose, items, item_words, records, entries, messages, headed
     )
-
-
-def _headed_entries(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
-    """The most headings of one level among one node's children whose words are mostly a
-    link to another page: the titles of a blog's index of posts, linked, however each post
-    is laid out after its title. A text's section headings link nowhere (or to a place on
-    the page: a permalink)."""
-    best = 0
-    for node in _walk(roots, skip):
-        titled: dict[int | None, int] = {}
-        for child in node.children:
-            if child.role == "heading":
-                linked = sum(_own_words(n) for n in child.walk() if _leads_away(n))
-                if linked and 2 * linked >= _subtree_words(child):
-                    titled[child.level] = titled.get(child.level, 0) + 1
-        best = max(best, *titled.values(), 0)
-    return best
 
 
 _MESSAGES = frozenset({"status", "alert"})
@@ -382,15 +374,15 @@ _CONTROL_WORDS = 4
 
 
 def role_of(
-    node: AriaNode, parent: AriaNode | None, forms: frozenset[int], menus: frozenset[int]
+    node: AriaNode, parent: AriaNode | None, forms: frozenset[int], *, in_menu: bool
 ) -> str:
     """A node's role as the rules read it: a plain container of a form (`forms`: the ids of
     the nodes inside one, see `in_forms`) that the page styles as clickable (a pointer
     cursor of its own), with a few words and no control inside, is the form's button (a
-    `<div class="btn">Save</div>`); a heading inside a menu (`menus`, see `in_menus`) is
-    the label of a control, not a heading of the page (a status chooser headed with the
-    current status, "confirmed"); anything else keeps its role."""
-    if node.role == "heading" and id(node) in menus:
+    `<div class="btn">Save</div>`); a heading inside a menu or a list of options (`in_menu`,
+    see `MENUS`) is the label of a control, not a heading of the page (a status chooser
+    headed with the current status, "confirmed"); anything else keeps its role."""
+    if node.role == "heading" and in_menu:
         return "generic"
     if (
         node.role == "generic"
@@ -425,18 +417,8 @@ def in_forms(roots: tuple[AriaNode, ...]) -> frozenset[int]:
     )
 
 
-_MENUS = frozenset({"menu", "menubar", "listbox"})
-
-
-def in_menus(roots: tuple[AriaNode, ...]) -> frozenset[int]:
-    """The ids of the headings inside a menu or a list of options."""
-    return frozenset(
-        id(node)
-        for menu in _walk(roots, frozenset())
-        if menu.role in _MENUS
-        for node in menu.walk()[1:]
-        if node.role == "heading"
-    )
+MENUS = frozenset({"menu", "menubar", "listbox"})
+"""Roles of controls whose parts are options: a heading inside one labels the control."""
 
 
 _NAMED_BY_CONTENT = frozenset({"button", "link", "menuitem", "tab", "heading", "cell"})

@@ -17,7 +17,7 @@ from urllib.parse import parse_qsl, urlsplit
 from webagent.observation import Observation
 from webagent.observation.names import clip
 from webagent.observation.tree import AriaNode
-from webagent.sites.content import content_of, in_forms, in_menus, label, outermost, role_of
+from webagent.sites.content import MENUS, content_of, in_forms, label, outermost, role_of
 from webagent.sites.profile import Control, ElementPattern
 from webagent.sites.rules import Content, Landmark, Match
 from webagent.urls import location
@@ -60,7 +60,7 @@ class PageIndex:
     beside `main`), as `nodes`: text looked for in the content is looked for in them too."""
     headed: int = 0
     """Linked titles side by side in the content: the most headings of one level that are
-    links to other pages (see `_headed_entries`)."""
+    links to other pages (see `_repeated_items`)."""
 
     @classmethod
     def of(cls, observation: Observation, *, in_front: bool = False) -> PageIndex:
@@ -137,12 +137,15 @@ def in_front_of(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
 
 
 def _labels(roots: tuple[AriaNode, ...]) -> Iterator[tuple[str, str]]:
-    stack: list[tuple[AriaNode, AriaNode | None]] = [(node, None) for node in reversed(roots)]
-    forms, menus = in_forms(roots), in_menus(roots)
+    stack: list[tuple[AriaNode, AriaNode | None, bool]] = [
+        (node, None, False) for node in reversed(roots)
+    ]
+    forms = in_forms(roots)
     while stack:
-        node, parent = stack.pop()
-        yield role_of(node, parent, forms, menus), label(node)
-        stack.extend((child, node) for child in reversed(node.children))
+        node, parent, in_menu = stack.pop()
+        yield role_of(node, parent, forms, in_menu=in_menu), label(node)
+        in_menu = in_menu or node.role in MENUS
+        stack.extend((child, node, in_menu) for child in reversed(node.children))
 
 
 def _where(landmark: Landmark, page: PageIndex) -> tuple[tuple[tuple[str, str], ...], str]:
