@@ -114,3 +114,34 @@ def test_serve_prints_the_reset_url_it_answers_on(tmp_path: Path) -> None:
             process.terminate()
             process.wait(timeout=10)
     assert process.returncode == 0
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["sites", "serve", "demo_shop", "--port", "0", "--reset-port", "0"],
+        ["llm", "serve", "--upstream", "http://127.0.0.1:9", "--port", "0", "--quiet"],
+        ["llm", "relay", "{tmp}", "--port", "0", "--quiet"],
+    ],
+    ids=["shop", "model", "relay"],
+)
+def test_a_server_stopped_the_moment_it_says_where_it_answers_ends_cleanly(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """A supervisor may stop a server as soon as it reads the server's first line: the
+    SIGTERM must already be the server's to handle (exit 0), not Python's default (-15)."""
+    args = [part.replace("{tmp}", str(tmp_path)) for part in command]
+    if args[0] == "sites":
+        args += ["--db", str(tmp_path / "shop.sqlite")]
+    with subprocess.Popen(
+        [sys.executable, "-m", "webagent", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as process:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        process.terminate()
+        _, err = process.communicate(timeout=10)
+    assert "http://127.0.0.1:" in line, err
+    assert process.returncode == 0, err

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
-import signal
 import threading
 from functools import partial
 from pathlib import Path
@@ -12,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from webagent.cli import stdout
 from webagent.cli.help import examples
+from webagent.cli.serving import serve_until, stop_on_sigterm
 from webagent.errors import ConfigError
 from webagent.llm.config import DEFAULT_MODELS
 
@@ -170,7 +169,7 @@ def run_serve(args: argparse.Namespace) -> int:
             eval_noise=args.eval_noise or 0.0,
             seed=args.seed or 0,
         )
-    stop = threading.Event()
+    stop = stop_on_sigterm()  # before the line that says where the model answers
     on_request = None if args.quiet else partial(_print_request, stop=stop)
     with start_model_server(
         script=script,
@@ -197,7 +196,7 @@ def run_serve(args: argparse.Namespace) -> int:
         if script is not None:
             counts = ", ".join(f"{q} x{script.total(q)}" for q in script.queries())
             print(f"script {args.script}: {counts or 'no answers'}", flush=True)
-        _until_stopped(stop)
+        serve_until(stop)
     return 0
 
 
@@ -208,7 +207,7 @@ def run_relay(args: argparse.Namespace) -> int:
     if args.timeout <= 0:
         raise ConfigError("--timeout must be more than 0 seconds")
     relay = Relay(args.folder, timeout=args.timeout)
-    stop = threading.Event()
+    stop = stop_on_sigterm()
     with start_model_server(
         answerer=relay,
         host=args.host,
@@ -216,15 +215,8 @@ def run_relay(args: argparse.Namespace) -> int:
         on_request=None if args.quiet else partial(_print_request, stop=stop),
     ) as server:
         print(f"relay on {server.url}: requests and answers in {args.folder}", flush=True)
-        _until_stopped(stop)
+        serve_until(stop)
     return 0
-
-
-def _until_stopped(stop: threading.Event) -> None:
-    """Wait for Ctrl-C, SIGTERM or `stop` (the server is stopped by the caller's `with`)."""
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    with contextlib.suppress(KeyboardInterrupt):
-        stop.wait()
 
 
 def _fraction(text: str) -> float:

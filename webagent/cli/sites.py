@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import signal
 import sys
 import tempfile
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -144,18 +141,17 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    from webagent.cli.serving import serve_until, stop_on_sigterm
     from webagent.sites import start_site
 
+    stop = stop_on_sigterm()  # before the line that says where the shop answers
     with start_site(
         args.site, db=args.db, port=args.port, host=args.host, reset=args.reset
     ) as server:
         print(f"{args.site} on {server.url}  (database: {server.db}; Ctrl-C stops)", flush=True)
         if args.reset_port is not None:
             print(f"reset: GET {server.serve_reset(args.reset_port)}", flush=True)
-        stop = threading.Event()
-        signal.signal(signal.SIGTERM, lambda *_: stop.set())
-        with contextlib.suppress(KeyboardInterrupt):
-            stop.wait()
+        serve_until(stop)
     return 0
 
 
