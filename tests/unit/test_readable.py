@@ -3,7 +3,6 @@ truncation, plain text, robustness (main-content picking: test_readable_main_con
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -359,13 +358,12 @@ def big_shop_page(size: int = 2_000_000) -> str:
     return "".join([*parts, "</ol></main></div></body></html>"])
 
 
-def test_a_two_megabyte_page_converts_quickly() -> None:
+def test_a_two_megabyte_page_converts_without_its_scripts() -> None:
+    """How fast it converts is measured by `bench/readable_speed.py`, not here."""
     html = big_shop_page()
     assert len(html) >= 2_000_000
 
-    started = time.perf_counter()
     markdown = html_to_markdown(html, "http://shop.example.test/bags.html")
-    elapsed = time.perf_counter() - started
 
     assert markdown.startswith(
         "# Bags\n\n1. [![Bag 0](http://shop.example.test/media/p0.jpg)](http://shop.example.test/p0.html)"
@@ -373,4 +371,4 @@ def test_a_two_megabyte_page_converts_quickly() -> None:
         "   A roomy bag, model 0, with **two** pockets.\n   [button: Add to Cart]\n2. "
     )
     assert "swatch" not in markdown
-    assert elapsed < 5  # about 0.3 s on a quiet laptop; generous for loaded CI machines
+    assert markdown.count("[button: Add to Cart]") == html.count('title="Add to Cart"')
