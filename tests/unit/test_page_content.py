@@ -268,6 +268,12 @@ def test_an_address_that_says_it_shows_one_thing(generic: Profile, url: str, sta
             "search_results",
         ),
         (
+            "http://qa.test/questions/scope:all/sort:activity-desc/query:jabberwock/",
+            "Questions",
+            "There are no results for this search.",
+            "search_results",
+        ),
+        (
             "http://shop.test/password-reset/done/",
             "Email sent",
             "We've e-mailed you instructions for setting your password.",
@@ -290,8 +296,9 @@ def test_an_address_that_says_it_shows_one_thing(generic: Profile, url: str, sta
 def test_words_a_page_says_itself_in(
     generic: Profile, url: str, heading: str, text: str, state: str
 ) -> None:
-    """A search at /_search/, a page saying what it searched for whatever its address, and a
-    page saying an e-mail was sent are what they say."""
+    """A search at /_search/ or with its query in the path (/query:jabberwock/), a page
+    saying what it searched for whatever its address, and a page saying an e-mail was sent
+    are what they say."""
     page = f"""
 - main [ref=m1]:
   - heading "{heading}" [level=1] [ref=m2]

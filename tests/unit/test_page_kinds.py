@@ -472,3 +472,16 @@ def test_a_page_asking_to_confirm_a_change_is_a_form(generic: Profile) -> None:
     - /url: /proposals/
 """
     assert state(generic, page) == "form"
+
+
+def test_one_field_and_its_button_are_a_form_whatever_the_button_says(generic: Profile) -> None:
+    """'Resend activation email': one e-mail box and 'Resend email', nothing else. A box
+    with a search's button is a search, not a form."""
+    page = """
+- main [ref=e1]:
+  - heading "Resend activation email" [level=1] [ref=e2]
+  - textbox "Email:" [ref=e3]
+  - button "{button}" [ref=e4]
+"""
+    assert state(generic, page.format(button="Resend email")) == "form"
+    assert state(generic, page.format(button="Search")) == "search"

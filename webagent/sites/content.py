@@ -46,6 +46,8 @@ class Content:
     """The nodes of the page's messages outside the content (see `_messages`), as `nodes`."""
     headed: int = 0
     """Linked titles side by side: headings of one level that are links (see `_repeated_items`)."""
+    posts: int = 0
+    """Posts of a thread side by side, by two people or more (see `_thread`)."""
 
 
 _ITEMS = frozenset({"listitem", "row", "article", "group", "generic"})
@@ -200,6 +202,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
     skip = frozenset() if mains else _AROUND
     items, item_words, headed = _repeated_items(mains or roots, skip)
     records = _records(mains or roots, skip)
+    posts = _thread(mains or roots, skip, prose)
     entries = sum(
         1
         for node in _walk(mains or roots, skip)
@@ -212,8 +215,68 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         for node in message.walk()
     )
     return Content(
-        tuple(kept), words, links, prose, items, item_words, records, entries, messages, headed
+        tuple(kept),
+        words,
+        links,
+        prose,
+        items,
+        item_words,
+        records,
+        entries,
+        messages,
+        headed,
+        posts,
     )
+
+
+_PERSON = re.compile(
+    r"/(users?|profiles?|members?|people|persons?|authors?|accounts?|u|~)/|/~\w"
+    r"|[?&](user|author|member)(_?id)?=",
+    re.IGNORECASE,
+)
+"""A link to a person's page, by the web's usual addresses (/users/2/hatter/, /~alice,
+?user=7): a post's author."""
+_POST_PROSE = 12
+"""The least words of prose a thread's posts hold on average (a forum's index shows each
+forum's line of description beside its last poster: a few words)."""
+
+
+def _thread(roots: tuple[AriaNode, ...], skip: frozenset[str], prose: int) -> int:
+    """The most posts side by side in one thread: siblings of one role (see `_ITEMS`) that
+    each hold a paragraph and a link to a person (its author, see `_PERSON`) and no linked
+    title, written by two people or more, with `_POST_PROSE` words of prose each on average
+    and half the content's prose or more between them: a forum's topic, a question and its
+    answers, a ticket's follow-ups. A list of one person's posts, or of topics each under its
+    linked title, is an index of them; a blog post's comments under it hold less prose than
+    the post."""
+    best = 0
+    for node in _walk(roots, skip):
+        groups: dict[str, list[tuple[int, str]]] = {}
+        for child in node.children:
+            if child.role not in _ITEMS:
+                continue
+            inside = child.walk()
+            author = next(
+                (n.url for n in inside if n.role == "link" and _PERSON.search(n.url or "")), None
+            )
+            said = sum(_subtree_words(p) for p in outermost((child,), "paragraph"))
+            titled = any(
+                _leads_away(n) and not _PERSON.search(n.url or "")
+                for heading in outermost((child,), "heading")
+                for n in heading.walk()
+            )
+            if author and said and not titled:
+                groups.setdefault(child.role, []).append((said, author))
+        for posts in groups.values():
+            said = sum(words for words, _ in posts)
+            if (
+                len(posts) > best
+                and len({author for _, author in posts}) >= 2
+                and said >= _POST_PROSE * len(posts)
+                and 2 * said >= prose
+            ):
+                best = len(posts)
+    return best
 
 
 _MESSAGES = frozenset({"status", "alert"})

@@ -61,6 +61,9 @@ class PageIndex:
     headed: int = 0
     """Linked titles side by side in the content: the most headings of one level that are
     links to other pages (see `_repeated_items`)."""
+    posts: int = 0
+    """Posts of one thread side by side in the content, by two people or more (see
+    `_thread`)."""
 
     @classmethod
     def of(cls, observation: Observation, *, in_front: bool = False) -> PageIndex:
@@ -89,6 +92,7 @@ class PageIndex:
             _query_shown(observation.url, tree),
             content.messages,
             content.headed,
+            content.posts,
         )
 
     @property
@@ -202,7 +206,7 @@ def explain(rules: Match, page: PageIndex) -> list[str]:
             f"{rules.content.describe()}; the page has {page.words} words, "
             f"{page.link_share:.0%} in links, {page.prose} of prose, "
             f"{page.items} linked items holding {page.item_share:.0%} of its words, "
-            f"{page.headed} linked titles"
+            f"{page.headed} linked titles, {page.posts} posts of a thread"
         )
     failed.extend(f"no {lm.describe()}" for lm in rules.all if not present(lm, page))
     if rules.any and not any(present(lm, page) for lm in rules.any):
@@ -233,6 +237,7 @@ def content_holds(content: Content, page: PageIndex) -> bool:
         and (content.records_max is None or page.records <= content.records_max)
         and (content.entries_min is None or page.entries >= content.entries_min)
         and (content.headed_min is None or page.headed >= content.headed_min)
+        and (content.posts_min is None or page.posts >= content.posts_min)
     )
 
 

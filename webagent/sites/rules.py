@@ -113,6 +113,9 @@ class Content(Strict):
     headed_min: int | None = Field(default=None, ge=0)
     """Linked titles side by side: headings of one level that are links to other pages (a
     blog's index of posts)."""
+    posts_min: int | None = Field(default=None, ge=0)
+    """Posts of one thread side by side, by two people or more: each with its author's link
+    and its prose, no linked title (a forum's topic, a question and its answers)."""
 
     def describe(self) -> str:
         parts = []
@@ -142,6 +145,8 @@ class Content(Strict):
             parts.append(f">= {self.entries_min} list entries or rows with links")
         if self.headed_min is not None:
             parts.append(f">= {self.headed_min} linked titles")
+        if self.posts_min is not None:
+            parts.append(f">= {self.posts_min} posts of a thread")
         return "content " + ", ".join(parts)
 
 
