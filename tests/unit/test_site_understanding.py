@@ -170,6 +170,15 @@ def test_signed_in_is_read_off_the_page() -> None:
     out = observe('- main [ref=e1]:\n  - link "Log in" [ref=e2]:\n    - /url: /login')
     assert signed_in(PageIndex.of(out)) == (False, "the page offers link 'Log in' and no sign-out")
     assert signed_in(PageIndex.of(observe('- heading "Tea" [level=1] [ref=e1]')))[0] is None
+    # A sign-in form shown to someone signed in who may not see the page (Django's admin).
+    refused = """
+- main [ref=e1]:
+  - paragraph [ref=e2]: You are authenticated as alice, but are not authorized to access this page.
+  - textbox "Username:" [ref=e3]
+  - textbox "Password:" [ref=e4]
+  - button "Log in" [ref=e5]
+"""
+    assert signed_in(PageIndex.of(observe(refused)))[0] is True
 
 
 def test_a_guess_is_low_confidence_and_says_so(generic: Profile) -> None:

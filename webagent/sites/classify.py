@@ -249,7 +249,8 @@ class Classifier:
 SIGN_OUT = re.compile(r"^\W*(log|sign) ?(out|off)\b|^\W*logout\b", re.IGNORECASE)
 """A control that signs the visitor out (its name)."""
 _SIGNED_IN_TEXT = re.compile(
-    r"\b(logged|signed) in as\b|\byou are (now )?(logged|signed) in\b", re.IGNORECASE
+    r"\b(logged|signed) in as\b|\byou are (now )?(logged|signed) in\b|\byou are authenticated as\b",
+    re.IGNORECASE,
 )
 _SIGN_IN = re.compile(r"^\W*((log|sign) ?(in|on)|login)\b", re.IGNORECASE)
 _CONTROLS = frozenset({"link", "button", "menuitem"})
