@@ -195,6 +195,23 @@ def test_link_targets_shown_only_where_the_name_is_ambiguous() -> None:
     ]
 
 
+def test_an_icon_fonts_glyphs_are_left_out_and_a_glyph_link_shows_where_it_leads() -> None:
+    """Icon fonts draw a magnifier or a bell from private-use characters, which read as
+    nothing: a link that is only a glyph is unnamed (its target says what it is), and glyphs
+    beside words or a count are dropped."""
+    text = _text(
+        '- link "\uf002" [ref=e1] [box=0,0,20,20]:\n'
+        "  - /url: http://forum.test/search/\n"
+        '- link "alice \uf0d7" [ref=e2] [box=30,0,50,20]:\n'
+        "  - /url: http://forum.test/user/menu/\n"
+        "- generic [ref=e3] [box=0,30,50,20]:\n"
+        '  - generic [ref=e4] [box=0,30,10,20]: "\uf075"\n'
+        '  - text: "4"\n',
+        page_url="http://forum.test/",
+    )
+    assert text.splitlines() == ["[e1] link -> /search/", "[e2] link 'alice'", "4"]
+
+
 def test_long_text_is_cut_at_a_word() -> None:
     words = " ".join(f"word{i}" for i in range(200))
     text = _text(f"- paragraph [ref=e1] [box=0,0,100,20]: {words}", max_text=50)

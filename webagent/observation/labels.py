@@ -18,6 +18,7 @@ from webagent.observation.names import (
     name_repeats_content,
     quote,
     short_url,
+    without_glyphs,
 )
 from webagent.observation.observation import Element
 from webagent.observation.roles import CHECKABLE_ROLES, LANDMARK_ROLES, TEXT_INPUT_ROLES
@@ -68,8 +69,9 @@ def node_line(
     `password` field says so, and shows no value (`RenderOptions.password_value`). `listed`
     keeps the option lists already shown on the page, by the id of the field that showed
     them: a field with the same long list says `options: as [e12]` instead of repeating it
-    (a table's sort and group fields, one per column)."""
-    name = clip(name, options.max_name)
+    (a table's sort and group fields, one per column). An icon font's glyphs are left out of
+    names (`without_glyphs`)."""
+    name = clip(without_glyphs(name), options.max_name)
     role = node.role
     if not addressable:
         if role == "heading":

@@ -11,6 +11,7 @@ Pure: it runs in unit tests on stored snapshots.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from urllib.parse import urlsplit
 
@@ -126,7 +127,7 @@ def count_link_names(roots: tuple[AriaNode, ...]) -> Counter[str]:
         node = stack.pop()
         if node.role == "link":
             # A link is addressable whatever its parent, so its parent is not needed here.
-            name = shown_name(node, addressable=node.ref is not None)
+            name = without_glyphs(shown_name(node, addressable=node.ref is not None))
             targets.setdefault(name, set()).add(node.url)
         stack.extend(node.children)
     return Counter({name: len(urls) for name, urls in targets.items()})
@@ -168,6 +169,19 @@ def content_text(node: AriaNode, limit: int) -> str:
             size += len(piece) + 1
         stack.extend(reversed(current.children))
     return clip(" ".join(part for part in parts if part), limit)
+
+
+_GLYPHS = re.compile("[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]+")
+"""Private-use characters: an icon font's glyphs (a magnifier, a bell, a caret), which read as
+nothing, or as noise, to anyone but the font."""
+
+
+def without_glyphs(name: str) -> str:
+    """A name as a reader sees it: without an icon font's glyphs (`_GLYPHS`); a link that
+    holds only a glyph is unnamed, and shows where it leads instead."""
+    if not _GLYPHS.search(name):
+        return name
+    return " ".join(_GLYPHS.sub(" ", name).split())
 
 
 def clip(text: str, limit: int) -> str:

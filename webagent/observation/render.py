@@ -63,6 +63,7 @@ from webagent.observation.names import (
     numbered_lines,
     repeats_neighbour,
     shown_name,
+    without_glyphs,
 )
 from webagent.observation.observation import Element
 from webagent.observation.roles import (
@@ -157,7 +158,7 @@ def _render(
     if node.role == "text":
         if not (visible or options.full_page) or not node.text:
             return _EMPTY
-        text = clip(node.text, options.max_text)
+        text = clip(without_glyphs(node.text), options.max_text)
         if not text or repeats_neighbour(node, parent, siblings, index):
             return _EMPTY
         return _Frag([Line(depth, text, protected=False, in_viewport=visible)], inline=True)
@@ -201,12 +202,13 @@ def _render(
         and node.name
         and node.role not in _NAMELESS_TEXT
         and node.name != content_text(node, limit=len(node.name) + 1)
+        and without_glyphs(node.name)
     ):
         # A name that is not the visible content (aria-label, a cell's text): show it.
-        text = clip(node.name, options.max_text)
+        text = clip(without_glyphs(node.name), options.max_text)
         children.append(_Frag([Line(child_depth, text, False, in_viewport, top)], inline=True))
     if node.text is not None and not folded and on_screen and node.role not in TEXT_INPUT_ROLES:
-        text = clip(node.text, options.max_text)
+        text = clip(without_glyphs(node.text), options.max_text)
         if text and text != name:
             children.append(_Frag([Line(child_depth, text, False, in_viewport, top)], inline=True))
     if is_numbered(node, options.facts.focused_text):
