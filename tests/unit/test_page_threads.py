@@ -84,3 +84,33 @@ def test_comments_under_a_longer_post_leave_it_an_article(generic: Profile) -> N
   - generic [ref=e3]:{comments}"""
     assert PageIndex.of(observe(page)).posts == 0
     assert state(generic, page) == "article"
+
+
+def test_entries_each_under_a_title_link_with_a_byline_are_a_listing(generic: Profile) -> None:
+    """A folder's contents: each entry its title (a link to the item), then who wrote it and
+    a line of description, by several authors. A list of items, not a discussion."""
+    entries = "\n".join(
+        f"""    - generic [ref=p{i}]:
+      - link "{title}" [ref=t{i}]:
+        - /url: /guides/{i}/
+      - text: by
+      - link "{who}" [ref=a{i}]:
+        - /url: /author/{who}
+      - paragraph [ref=s{i}]: "{SAID[i % len(SAID)]}"
+"""
+        for i, (title, who) in enumerate(
+            [
+                ("Croquet with Flamingos", "alice"),
+                ("Etiquette at the Tea-Party", "hatter"),
+                ("Growing and Shrinking Safely", "alice"),
+                ("Swimming in the Pool of Tears", "mouse"),
+            ]
+        )
+    )
+    page = f"""
+- main [ref=e1]:
+  - heading "Guides" [level=1] [ref=e2]
+  - generic [ref=e3]:
+{entries}"""
+    assert PageIndex.of(observe(page)).posts == 0
+    assert state(generic, page) == "listing"

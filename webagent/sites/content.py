@@ -5,6 +5,7 @@
     content.items, content.item_words             # its repeated entries (a list's, a grid's)
     content.records                               # rows of facts in a data table
     content.entries                               # list entries and rows that lead somewhere
+    content.headed, content.posts                 # linked titles; a discussion's posts
     content.messages                              # status or alert messages beside it
 
 The content is the page's `main` landmark when it has one. A page without one is laid out
@@ -25,6 +26,15 @@ from dataclasses import dataclass
 
 from webagent.observation.names import content_text, has_addressable_inside, is_addressable
 from webagent.observation.tree import AriaNode
+from webagent.sites.threads import thread_posts
+from webagent.sites.words import (
+    ITEMS,
+    leads_away,
+    outermost,
+    own_words,
+    subtree_words,
+    walk,
+)
 
 _AROUND = frozenset({"navigation", "banner", "contentinfo", "complementary", "search"})
 """Landmarks around a page's content: left out when it has no `main`."""
@@ -50,8 +60,6 @@ class Content:
     """Posts of a thread side by side, by two people or more (see `_thread`)."""
 
 
-_ITEMS = frozenset({"listitem", "row", "article", "group", "generic"})
-"""Roles of the repeated entries of a list, table or grid (cards are often plain divs)."""
 _ITEM_WORDS = 4
 """Words an entry needs besides being a link: a menu's entries are a word or two each."""
 _SHORT_ITEM_WORDS = 2
@@ -64,46 +72,17 @@ _ITEM_SHARE = 0.5
 """The most of a list's words one entry may hold."""
 
 
-def _own_words(node: AriaNode) -> int:
-    """The words a node shows itself (not its children's), as the content counts them."""
-    if node.role == "link":
-        return len((node.name or node.text or "").split())
-    if node.text:
-        return len(node.text.split())
-    if node.name and not node.children and node.role not in ("img", "main"):
-        return len(node.name.split())
-    return 0
-
-
-def _subtree_words(node: AriaNode) -> int:
-    """Words in a subtree; a link's words are its name (what is inside it is not counted
-    again)."""
-    total = _own_words(node)
-    if node.role != "link":
-        total += sum(_subtree_words(child) for child in node.children)
-    return total
-
-
-def _leads_away(node: AriaNode) -> bool:
-    """A link to another page: not a permalink to a place on this one (a section's "¶"),
-    nor an aside in brackets ("[source]", "[edit]")."""
-    if node.role != "link" or (node.url or "").startswith("#"):
-        return False
-    name = (node.name or node.text or "").strip()
-    return not (name.startswith("[") and name.endswith("]"))
-
-
 def _is_entry(node: AriaNode) -> bool:
     """An entry of a list, table or grid: a link to another page comes before any paragraph
     (its title, or a cell of its row). A section of an article starts with a paragraph
     after its heading, whatever links its text holds further on."""
     before = 0
     for child in node.walk():
-        if _leads_away(child):
+        if leads_away(child):
             return True
         if child.role == "paragraph":
             return False
-        before += _own_words(child)
+        before += own_words(child)
         if before > _LEAD_WORDS:
             return False
     return False
@@ -111,12 +90,12 @@ def _is_entry(node: AriaNode) -> bool:
 
 def _card_words(link: AriaNode) -> int:
     """The words a link shows: its name, or what it holds when it wraps a card."""
-    inside = sum(_subtree_words(child) for child in link.children)
-    return max(_own_words(link), inside)
+    inside = sum(subtree_words(child) for child in link.children)
+    return max(own_words(link), inside)
 
 
 def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[int, int, int]:
-    """The largest set of siblings of one role (see `_ITEMS`) that are entries (see
+    """The largest set of siblings of one role (see `ITEMS`) that are entries (see
     `_is_entry`) of a few words (`_ITEM_WORDS`), as (how many, their words), and the most
     linked titles side by side: headings of one level whose words are mostly a link to
     another page (a blog's index of posts, linked, however each post is laid out after its
@@ -132,16 +111,16 @@ def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[
         titled: dict[int | None, int] = {}
         for child in node.children:
             if child.role == "heading":
-                linked = sum(_own_words(n) for n in child.walk() if _leads_away(n))
-                if linked and 2 * linked >= _subtree_words(child):
+                linked = sum(own_words(n) for n in child.walk() if leads_away(n))
+                if linked and 2 * linked >= subtree_words(child):
                     titled[child.level] = titled.get(child.level, 0) + 1
-            elif child.role == "link" and _leads_away(child):
+            elif child.role == "link" and leads_away(child):
                 # A card that is one link, its words inside (a speaker: name, biography).
                 words = _card_words(child)
                 if words >= _ITEM_WORDS:
                     groups.setdefault("link", []).append(words)
-            elif child.role in _ITEMS and _is_entry(child):
-                words = _subtree_words(child)
+            elif child.role in ITEMS and _is_entry(child):
+                words = subtree_words(child)
                 if words >= _SHORT_ITEM_WORDS:
                     groups.setdefault(child.role, []).append(words)
         for found in groups.values():
@@ -186,12 +165,12 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         inside.add(id(node))
         if node.role == "link":
             if id(node) in toggles:  # the heading's words, not a way elsewhere
-                words += _own_words(node)
+                words += own_words(node)
             else:
-                links += _own_words(node)
+                links += own_words(node)
             kept.append((node.role, label(node)))
             continue
-        counted = 0 if node.role == "option" else _own_words(node)  # a choice, not text
+        counted = 0 if node.role == "option" else own_words(node)  # a choice, not text
         words += counted
         in_paragraph = in_paragraph or node.role == "paragraph"
         prose += counted if in_paragraph else 0
@@ -202,11 +181,11 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
     skip = frozenset() if mains else _AROUND
     items, item_words, headed = _repeated_items(mains or roots, skip)
     records = _records(mains or roots, skip)
-    posts = _thread(mains or roots, skip, prose)
+    posts = thread_posts(mains or roots, skip, prose)
     entries = sum(
         1
-        for node in _walk(mains or roots, skip)
-        if node.role in _ENTRIES and any(_leads_away(n) for n in node.walk()[1:])
+        for node in walk(mains or roots, skip)
+        if node.role in _ENTRIES and any(leads_away(n) for n in node.walk()[1:])
     )
     messages = tuple(
         (node.role, label(node))
@@ -227,56 +206,6 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         headed,
         posts,
     )
-
-
-_PERSON = re.compile(
-    r"/(users?|profiles?|members?|people|persons?|authors?|accounts?|u|~)/|/~\w"
-    r"|[?&](user|author|member)(_?id)?=",
-    re.IGNORECASE,
-)
-"""A link to a person's page, by the web's usual addresses (/users/2/hatter/, /~alice,
-?user=7): a post's author."""
-_POST_PROSE = 12
-"""The least words of prose a thread's posts hold on average (a forum's index shows each
-forum's line of description beside its last poster: a few words)."""
-
-
-def _thread(roots: tuple[AriaNode, ...], skip: frozenset[str], prose: int) -> int:
-    """The most posts side by side in one thread: siblings of one role (see `_ITEMS`) that
-    each hold a paragraph and a link to a person (its author, see `_PERSON`) and no linked
-    title, written by two people or more, with `_POST_PROSE` words of prose each on average
-    and half the content's prose or more between them: a forum's topic, a question and its
-    answers, a ticket's follow-ups. A list of one person's posts, or of topics each under its
-    linked title, is an index of them; a blog post's comments under it hold less prose than
-    the post."""
-    best = 0
-    for node in _walk(roots, skip):
-        groups: dict[str, list[tuple[int, str]]] = {}
-        for child in node.children:
-            if child.role not in _ITEMS:
-                continue
-            inside = child.walk()
-            author = next(
-                (n.url for n in inside if n.role == "link" and _PERSON.search(n.url or "")), None
-            )
-            said = sum(_subtree_words(p) for p in outermost((child,), "paragraph"))
-            titled = any(
-                _leads_away(n) and not _PERSON.search(n.url or "")
-                for heading in outermost((child,), "heading")
-                for n in heading.walk()
-            )
-            if author and said and not titled:
-                groups.setdefault(child.role, []).append((said, author))
-        for posts in groups.values():
-            said = sum(words for words, _ in posts)
-            if (
-                len(posts) > best
-                and len({author for _, author in posts}) >= 2
-                and said >= _POST_PROSE * len(posts)
-                and 2 * said >= prose
-            ):
-                best = len(posts)
-    return best
 
 
 _MESSAGES = frozenset({"status", "alert"})
@@ -330,7 +259,7 @@ def _records(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
     headers or more (not a form laid out in a table, whose labels are scattered over its
     rows), counting the rows of two cells or more and a few words each."""
     best = 0
-    for table in _walk(roots, skip):
+    for table in walk(roots, skip):
         if table.role not in ("table", "grid"):
             continue
         rows = [n for n in table.walk() if n.role == "row"]
@@ -341,7 +270,7 @@ def _records(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
             1
             for r in rows
             if sum(c.role in _CELLS for c in r.children) >= 2
-            and _subtree_words(r) <= _RECORD_WORDS
+            and subtree_words(r) <= _RECORD_WORDS
             and not any(n.role in _EDITABLE for n in r.walk())
             and sum(n.role in ("checkbox", "radio") for n in r.walk()) <= 1
         )
@@ -351,16 +280,6 @@ def _records(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
 
 def _count(row: AriaNode, role: str) -> int:
     return sum(child.role == role for child in row.children)
-
-
-def _walk(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> Iterator[AriaNode]:
-    """Every node under the roots, leaving out subtrees with a role in `skip`."""
-    stack = list(reversed(roots))
-    while stack:
-        node = stack.pop()
-        if node.role not in skip:
-            yield node
-            stack.extend(reversed(node.children))
 
 
 _LAYOUT = frozenset({"generic", "region", "group", "none", "presentation", "document"})
@@ -382,7 +301,7 @@ def _shown_words(node: AriaNode) -> int:
     text area is the form's input, not a region of the page to read)."""
     if node.role in _EDITABLE:
         return 0
-    total = _own_words(node)
+    total = own_words(node)
     if node.role != "link":
         total += sum(_shown_words(child) for child in node.children)
     return total
@@ -417,19 +336,6 @@ def _layout_content(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
             break
         node = kids[index]
     return () if node is roots[0] else (node,)
-
-
-def outermost(roots: tuple[AriaNode, ...], role: str) -> tuple[AriaNode, ...]:
-    """The nodes with this role that are not inside another one, in document order."""
-    found: list[AriaNode] = []
-    stack = list(reversed(roots))
-    while stack:
-        node = stack.pop()
-        if node.role == role:
-            found.append(node)
-        else:
-            stack.extend(reversed(node.children))
-    return tuple(found)
 
 
 _CONTROL_WORDS = 4

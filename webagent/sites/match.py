@@ -17,9 +17,10 @@ from urllib.parse import parse_qsl, urlsplit
 from webagent.observation import Observation
 from webagent.observation.names import clip
 from webagent.observation.tree import AriaNode
-from webagent.sites.content import MENUS, content_of, in_forms, label, outermost, role_of
+from webagent.sites.content import MENUS, content_of, in_forms, label, role_of
 from webagent.sites.profile import Control, ElementPattern
 from webagent.sites.rules import Content, Landmark, Match
+from webagent.sites.words import outermost
 from webagent.urls import location
 
 
