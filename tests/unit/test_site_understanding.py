@@ -267,8 +267,10 @@ HELD_OUT = {
     "holdout16": ("ihatemoney", 40, 0.93),
     "holdout17": ("djangocms", 50, 0.92),
     "holdout18": ("pretalx", 50, 0.89),
-    "holdout19": ("spirit", 55, 0.72),
-    "holdout20": ("askbot", 50, 0.68),
+    "holdout19": ("spirit", 55, 0.88),
+    "holdout20": ("askbot", 50, 0.84),
+    "holdout21": ("plone", 55, 0.51),
+    "holdout22": ("reviewboard", 55, 0.81),
 }
 
 
