@@ -65,9 +65,10 @@ def test_a_page_without_landmarks_is_read_in_the_region_that_holds_its_content(
     assert page.items == 0
     assert page.prose > 40
     assert Classifier(generic).classify(observe(laid_out(ARTICLE))).state == "article"
-    # A page whose content is too small to stand out keeps the whole page as its content.
+    # Content too small to stand out beside the sidebar keeps the sidebar with it (only the
+    # header's menus, lists of links and nothing to read, are left out).
     tiny = laid_out('- heading "Riddles" [level=2] [ref=a1]')
-    assert PageIndex.of(observe(tiny)).link_words > 20
+    assert 0 < PageIndex.of(observe(tiny)).link_words < 20
 
 
 def records(rows: int, *, links: bool = True) -> str:
@@ -387,3 +388,44 @@ def test_a_long_value_in_a_field_does_not_make_the_field_the_content(generic: Pr
     page = observe(laid_out(form))
     assert ("button", "Save changes") in PageIndex.of(page).content_nodes
     assert Classifier(generic).classify(page).state == "form"
+
+
+def test_a_lone_article_beside_an_unmarked_menu_is_the_content(generic: Profile) -> None:
+    """No `main`: a site menu laid out with plain containers (lists of links with the
+    toggles that open them), then the page's one article, wrapped in another (a CMS's
+    layout). The article is the content, the menu is not, and the twice-wrapped article is
+    one article, not a feed of two: a sign-in page."""
+
+    def section(i: int, name: str) -> str:
+        pages = "\n".join(
+            f"          - listitem [ref=i{i}{j}]:\n"
+            f'            - link "{name} page {j} of the gazette" [ref=p{i}{j}]:\n'
+            f"              - /url: /{name.lower()}/{j}"
+            for j in range(5)
+        )
+        return (
+            f"      - listitem [ref=s{i}]:\n"
+            f'        - link "{name}" [ref=l{i}]:\n          - /url: /{name.lower()}\n'
+            f'        - checkbox "{name}" [ref=c{i}]\n        - button "{name}" [ref=b{i}]\n'
+            f"        - list [ref=u{i}]:\n{pages}"
+        )
+
+    sections = "\n".join(section(i, n) for i, n in enumerate(["Stories", "Guides", "News"]))
+    page = f"""
+- generic [ref=e1]:
+  - banner [ref=e2]:
+    - link "Log in" [ref=e3]:
+      - /url: /login
+  - generic [ref=e4]:
+    - list [ref=e5]:
+{sections}
+  - article [ref=e6]:
+    - article [ref=e7]:
+      - heading "Log in" [level=1] [ref=e8]
+      - textbox "Login Name" [ref=e9]
+      - textbox "Password" [ref=e10]
+      - button "Log in" [ref=e11]
+"""
+    found = Classifier(generic).classify(observe(page, "http://cms.test/login"))
+    assert found.state == "login"
+    assert PageIndex.of(observe(page)).link_words == 0  # the menu's links are not content

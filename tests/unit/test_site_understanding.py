@@ -269,7 +269,7 @@ HELD_OUT = {
     "holdout18": ("pretalx", 50, 0.89),
     "holdout19": ("spirit", 55, 0.88),
     "holdout20": ("askbot", 50, 0.84),
-    "holdout21": ("plone", 55, 0.51),
+    "holdout21": ("plone", 55, 0.88),
     "holdout22": ("reviewboard", 55, 0.81),
 }
 

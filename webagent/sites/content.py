@@ -315,6 +315,49 @@ def _read_here(node: AriaNode) -> bool:
     return node.role in _READ
 
 
+_TOGGLES = frozenset({"button", "checkbox", "img"})
+"""What a menu holds besides its links: the toggles that open its parts, icons."""
+
+
+def _menu_like(node: AriaNode) -> bool:
+    """A site's menu laid out with plain containers, not marked as navigation: links in lists
+    (with the toggles that open their sub-menus) and no words of its own to read."""
+    links = 0
+    lists = False
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.role == "link":
+            links += 1
+            continue
+        if (n.role in _READ and n.role not in _TOGGLES) or (n.role == "text" and n.text):
+            return False
+        lists = lists or n.role == "list"
+        stack.extend(n.children)
+    return lists and links >= 3
+
+
+def _lone_article(root: AriaNode) -> AriaNode | None:
+    """The page's one article (outside its banners, navigation, sidebars and footer), when
+    it holds at least as many words as the rest of the page beside its menus: the page's
+    content, however deep the layout has put it."""
+    articles: list[AriaNode] = []
+    rest = 0
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.role in _AROUND or _menu_like(node):
+            continue
+        if node.role == "article":
+            articles.append(node)
+            continue
+        rest += own_words(node)
+        stack.extend(node.children)
+    if len(articles) != 1 or _shown_words(articles[0]) < rest:
+        return None
+    return articles[0]
+
+
 def _layout_content(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
     """On a page with no `main`, laid out with plain containers (a header of menus, a
     sidebar, the content, a footer): the container that holds the content. From the root,
@@ -324,8 +367,11 @@ def _layout_content(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
     if len(roots) != 1:
         return ()
     node = roots[0]
+    lone = _lone_article(node)
+    if lone is not None:
+        return (lone,)
     while node.role in _LAYOUT and not any(_read_here(c) for c in node.children):
-        kids = [c for c in node.children if c.role not in _AROUND]
+        kids = [c for c in node.children if c.role not in _AROUND and not _menu_like(c)]
         sizes = sorted(((_shown_words(c), i) for i, c in enumerate(kids)), reverse=True)
         total = sum(words for words, _ in sizes)
         if not total:
@@ -350,8 +396,12 @@ def role_of(
     cursor of its own), with a few words and no control inside, is the form's button (a
     `<div class="btn">Save</div>`); a heading inside a menu or a list of options (`in_menu`,
     see `MENUS`) is the label of a control, not a heading of the page (a status chooser
-    headed with the current status, "confirmed"); anything else keeps its role."""
+    headed with the current status, "confirmed"); an article that is all of the article
+    around it is that article (not two of a feed); anything else keeps its role."""
     if node.role == "heading" and in_menu:
+        return "generic"
+    wrapped = parent is not None and parent.role == "article" and len(parent.children) == 1
+    if node.role == "article" and wrapped:  # the same article, wrapped twice: not a feed of two
         return "generic"
     if (
         node.role == "generic"
