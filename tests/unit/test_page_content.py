@@ -429,3 +429,32 @@ def test_a_lone_article_beside_an_unmarked_menu_is_the_content(generic: Profile)
     found = Classifier(generic).classify(observe(page, "http://cms.test/login"))
     assert found.state == "login"
     assert PageIndex.of(observe(page)).link_words == 0  # the menu's links are not content
+
+
+def test_facts_in_groups_labelled_with_a_colon_are_an_items_page(generic: Profile) -> None:
+    """A review request: its facts as groups named 'Owner:', 'Repository:', 'Branch:'
+    (each holding a value, not a field), then its description: the item's page. Groups of
+    fields to fill in stay a form."""
+    page = """
+- main [ref=m1]:
+  - heading "Vanish slowly, beginning with the end of the tail" [level=1] [ref=m2]
+  - group "Owner:" [ref=g1]:
+    - link "Cheshire Cat" [ref=g2]:
+      - /url: /users/cheshirecat/
+  - group "Repository:" [ref=g3]:
+    - generic [ref=g4]: wonderland
+  - group "Branch:" [ref=g5]:
+    - generic [ref=g6]: grin
+  - group "Description" [ref=g7]:
+    - generic [ref=g8]: People find it giddy when I keep appearing and vanishing so suddenly.
+"""
+    assert Classifier(generic).classify(observe(page)).state == "detail"
+    form = (
+        page.replace(
+            '- link "Cheshire Cat" [ref=g2]:\n      - /url: /users/cheshirecat/',
+            '- textbox "Owner" [ref=g2]',
+        )
+        .replace("- generic [ref=g4]: wonderland", '- textbox "Repository" [ref=g4]')
+        .replace("- generic [ref=g6]: grin", '- textbox "Branch" [ref=g6]')
+    ) + '  - button "Save" [ref=s1]\n'
+    assert Classifier(generic).classify(observe(form)).state == "form"
