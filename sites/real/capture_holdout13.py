@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
-from capturing import PASSWORD, submit
+from capturing import PASSWORD, click, click_link, submit
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -52,25 +52,6 @@ def sign_in(user: str = "alice", password: str = PASSWORD) -> Any:
         p.fill("input[name=username]", user)
         p.fill("input[name=password]", password)
         submit(p, "form[role=form] button[type=submit]")
-
-    return run
-
-
-def click_link(name: str, exact: bool = True) -> Any:
-    def run(p: Page) -> None:
-        with p.expect_navigation(wait_until="load"):
-            p.get_by_role("link", name=name, exact=exact).first.click()
-
-    return run
-
-
-def click(selector: str) -> Any:
-    """Click the first link matching a CSS selector (the sidebar's links are named with icon
-    glyphs, so they are found by their address)."""
-
-    def run(p: Page) -> None:
-        with p.expect_navigation(wait_until="load"):
-            p.locator(selector).first.click()
 
     return run
 

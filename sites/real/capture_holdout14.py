@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
-from capturing import PASSWORD, submit
+from capturing import PASSWORD, click, click_link, submit
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -49,25 +49,6 @@ def sign_in(user: str = "alice", password: str = PASSWORD) -> Any:
         p.fill("#username", user)
         p.fill("#password", password)
         submit(p, "button[name=submit]")
-
-    return run
-
-
-def click(selector: str) -> Any:
-    """Click the first element matching a CSS selector and wait for the page it leads to (the
-    sidebar's links are named with icon glyphs, so they are found by their address)."""
-
-    def run(p: Page) -> None:
-        with p.expect_navigation(wait_until="load"):
-            p.locator(selector).first.click()
-
-    return run
-
-
-def click_link(name: str) -> Any:
-    def run(p: Page) -> None:
-        with p.expect_navigation(wait_until="load"):
-            p.get_by_role("link", name=name, exact=True).first.click()
 
     return run
 

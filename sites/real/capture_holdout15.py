@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
-from capturing import PASSWORD, submit
+from capturing import PASSWORD, click, click_link, submit
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -52,24 +52,6 @@ def sign_in(user: str = "alice", password: str = PASSWORD, form: str = "form[met
         p.fill(f"{form} input[name=username]", user)
         p.fill(f"{form} input[name=password]", password)
         submit(p, f"{form} input[type=submit]")
-
-    return run
-
-
-def click(selector: str) -> Any:
-    """Click the first element matching a CSS selector and wait for the page it leads to."""
-
-    def run(p: Page) -> None:
-        with p.expect_navigation(wait_until="load"):
-            p.locator(selector).first.click()
-
-    return run
-
-
-def click_link(name: str, exact: bool = True) -> Any:
-    def run(p: Page) -> None:
-        with p.expect_navigation(wait_until="load"):
-            p.get_by_role("link", name=name, exact=exact).first.click()
 
     return run
 

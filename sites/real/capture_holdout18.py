@@ -30,6 +30,7 @@ a re-capture.
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -45,21 +46,15 @@ ALICE = "alice@wonderland.example.org"
 EVENT = "/orga/event/teaparty"
 
 
+click_link = partial(capturing.click_link, within="main")
+"""Links are looked for in the page's content (main), not its menus."""
+
+
 def Session(*args: Any, **kwargs: Any) -> capturing.Session:
     return capturing.Session(*args, pages=PAGES, **kwargs)
 
 
 # -- steps ----------------------------------------------------------------------------------------
-def click(selector: str) -> Any:
-    """Click the first element matching a CSS selector and wait for the page it leads to."""
-
-    def run(p: Page) -> None:
-        with p.expect_navigation(wait_until="load"):
-            p.locator(selector).first.click()
-
-    return run
-
-
 def follow(selector: str) -> Any:
     """Follow the first link matching a CSS selector by its address (for a small icon link
     that the pointer cannot reach in a script, e.g. covered by a tooltip)."""
@@ -67,14 +62,6 @@ def follow(selector: str) -> Any:
     def run(p: Page) -> None:
         href = p.locator(selector).first.get_attribute("href")
         p.goto(href if "://" in href else p.url.split("/orga/")[0] + href, wait_until="load")
-
-    return run
-
-
-def click_link(name: str, exact: bool = True, within: str = "main") -> Any:
-    def run(p: Page) -> None:
-        with p.expect_navigation(wait_until="load"):
-            p.locator(within).get_by_role("link", name=name, exact=exact).first.click()
 
     return run
 

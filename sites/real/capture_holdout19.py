@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
-from capturing import PASSWORD
+from capturing import PASSWORD, click_link
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -48,14 +48,6 @@ def Session(*args: Any, **kwargs: Any) -> capturing.Session:
 
 
 # -- steps ----------------------------------------------------------------------------------------
-def click_link(name: str, exact: bool = True, within: str = "body") -> Any:
-    def run(p: Page) -> None:
-        with p.expect_navigation(wait_until="load"):
-            p.locator(within).get_by_role("link", name=name, exact=exact).first.click()
-
-    return run
-
-
 def follow(name: str) -> Any:
     """Open the first link of that name by its address (a link that the page's script turns
     into a background request when clicked, e.g. like/unlike)."""

@@ -36,11 +36,12 @@ draft), so run `setup` again before a re-capture.
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import capturing
-from capturing import PASSWORD, USER, submit
+from capturing import PASSWORD, USER, click, submit
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -48,29 +49,15 @@ PAGES = HERE / "holdout21" / "pages"
 PORTS = {"plone": 8103}
 
 
+click_link = partial(capturing.click_link, within="#portal-column-content")
+"""Links are looked for in the page's content (#portal-column-content), not its menus."""
+
+
 def Session(*args: Any, **kwargs: Any) -> capturing.Session:
     return capturing.Session(*args, pages=PAGES, **kwargs)
 
 
 # -- steps ----------------------------------------------------------------------------------------
-def click(selector: str) -> Any:
-    """Click the first element matching a CSS selector and wait for the page it leads to."""
-
-    def run(p: Page) -> None:
-        with p.expect_navigation(wait_until="load"):
-            p.locator(selector).first.click()
-
-    return run
-
-
-def click_link(name: str, exact: bool = True, within: str = "#portal-column-content") -> Any:
-    def run(p: Page) -> None:
-        with p.expect_navigation(wait_until="load"):
-            p.locator(within).get_by_role("link", name=name, exact=exact).first.click()
-
-    return run
-
-
 def follow(selector: str) -> Any:
     """Open the address of the first link matching a CSS selector (a link of a drop-down menu
     of Plone's toolbar, which only shows when its menu is open)."""

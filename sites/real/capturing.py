@@ -128,6 +128,28 @@ def submit(page: Page, selector: str) -> None:
         page.click(selector)
 
 
+def click(selector: str) -> Callable[[Page], None]:
+    """A capture step: click the first element matching a CSS selector and wait for the page
+    it leads to (links named with an icon font's glyphs are found by their address)."""
+
+    def run(page: Page) -> None:
+        with page.expect_navigation(wait_until="load"):
+            page.locator(selector).first.click()
+
+    return run
+
+
+def click_link(name: str, exact: bool = True, within: str = "body") -> Callable[[Page], None]:
+    """A capture step: click the first link called `name` inside `within` (a CSS selector:
+    the page's content rather than its menus) and wait for the page it leads to."""
+
+    def run(page: Page) -> None:
+        with page.expect_navigation(wait_until="load"):
+            page.locator(within).get_by_role("link", name=name, exact=exact).first.click()
+
+    return run
+
+
 def main(description: str, apps: Mapping[str, App], ports: Mapping[str, int], pages: Path) -> int:
     """The command line of a capture script: which apps, where they run; every page file of
     a captured app is written afresh, and none may hold the password."""
