@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from webagent.actions import Click, Scroll, Stop, TypeText
+from webagent.controller.page import ANYTHING
 from webagent.controller.queries import (
     StepAnswer,
     StepForm,
@@ -20,6 +21,7 @@ from webagent.controller.queries import (
 )
 from webagent.errors import AnswerParseError
 from webagent.llm import ModelClient, ModelConfig
+from webagent.llm.queries import ToolCall
 from webagent.llm.script import Script
 from webagent.llm.server import ModelServer, start_model_server
 from webagent.observation import Observation, compose_observation, parse_snapshot
@@ -330,3 +332,26 @@ def test_the_backup_strategy_picks_the_models_best_candidate(serve: list[ModelSe
     assert choose_backup(client, "t", Memory()) is None  # nothing examined: no query
     assert needs_backup(13, 15)
     assert not needs_backup(12, 15)
+
+
+def test_a_remedy_is_another_way_on_never_a_note_or_a_stop() -> None:
+    """Backtracking runs a remedy in place of the wrong action: a note or a stop would take
+    the agent nowhere, so they are dropped, with why, and the ways on are kept."""
+    form = StepForm(remedies=3, evaluate=False)
+    query = step_query(ANYTHING, form, StepTurn(), refusals=[])
+    answer = query.read(
+        ToolCall(
+            "act",
+            {
+                "thought": "the topic should be in the list",
+                "action": "click [e12]",
+                "remedies": ["note_down [posts: 4]", "click [e14]", "stop [4]", "go_back"],
+            },
+        )
+    )
+    assert [action.name for action in answer.remedies] == ["click", "go_back"]
+    assert [why.split(":")[0] for why in answer.dropped_remedies] == [
+        "note_down [posts",
+        "stop [4]",
+    ]
+    assert all("not a remedy" in why for why in answer.dropped_remedies)

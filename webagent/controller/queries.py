@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from webagent.actions import Action, Stop, grammar, parse_action
+from webagent.actions import Action, NoteDown, Stop, grammar, parse_action
 from webagent.actions.schema import descriptions
 from webagent.errors import ActionParseError
 from webagent.llm.queries import FinalAnswer, Query, ToolCall
@@ -339,8 +339,10 @@ def _remedies(
             dropped.append(f"{text}: {error}")
             continue
         refusal = permitted.refusal(action)
-        if refusal is not None or isinstance(action, Stop):
-            dropped.append(f"{text}: {refusal or 'stop is not a remedy'}")
+        if refusal is None and isinstance(action, Stop | NoteDown):
+            refusal = f"{action.name} is not a remedy: it would not take the agent another way"
+        if refusal is not None:
+            dropped.append(f"{text}: {refusal}")
             continue
         kept.append(action)
     return tuple(kept), dropped
