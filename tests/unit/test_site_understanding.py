@@ -17,6 +17,8 @@ import pytest
 from tests.unit.page_kit import observe
 from webagent.actions import ACTIONS_BY_NAME, Click, Stop
 from webagent.bench.states import load_pages, measure_states
+from webagent.controller.page import ANYTHING, Page
+from webagent.safety import Secrets
 from webagent.sites.catalog import sites_root
 from webagent.sites.classify import Classifier, signed_in
 from webagent.sites.match import PageIndex
@@ -179,6 +181,34 @@ def test_signed_in_is_read_off_the_page() -> None:
   - button "Log in" [ref=e5]
 """
     assert signed_in(PageIndex.of(observe(refused)))[0] is True
+
+
+def test_a_user_menu_bearing_the_runs_account_name_says_signed_in(generic: Profile) -> None:
+    """A forum's header after signing in: no sign-out in view (it is folded in the user
+    menu), but the menu bears the account's name, which the model reads as its placeholder.
+    A page that says nothing either way and shows no account name stays untold."""
+    header = """
+- banner [ref=e1]:
+  - link "Spirit" [ref=e2]:
+    - /url: /
+  - link "{name}" [ref=e3]:
+    - /url: /user/menu/
+- main [ref=e4]:
+  - heading "Latest topics" [level=1] [ref=e5]
+"""
+
+    def told(name: str) -> str | None:
+        # what the model reads: the run's credentials shown as their placeholders
+        shown = Secrets({"username": "alice"}).redact(header.format(name=name))
+        observation = observe(shown)
+        found = Classifier(generic).classify(observation)
+        assert found.signed_in is None  # the page alone does not say
+        return Page(observation, generic, None, found, ANYTHING).signed_in
+
+    assert (
+        told("alice") == "yes (the page shows the account's name: link '<secret>username</secret>')"
+    )
+    assert told("Topics") is None
 
 
 def test_a_guess_is_low_confidence_and_says_so(generic: Profile) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 
 from webagent.actions import ACTIONS_BY_NAME
@@ -13,6 +14,11 @@ from webagent.sites.match import PageIndex
 from webagent.sites.permissions import Permitted
 from webagent.sites.profile import Profile, SiteInfo, State
 from webagent.sites.profiles import detect_profile
+
+_ACCOUNT = re.compile(r"<secret>\w*(user|login|account|e-?mail)\w*</secret>", re.IGNORECASE)
+"""The placeholder of a run's account name (`<secret>username</secret>`, as `Secrets` shows
+it), in what the page shows."""
+_CONTROLS = frozenset({"link", "button", "menuitem"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +49,17 @@ class Page:
         since a sidebar that says so scrolls out of view."""
         known = self.classification
         if known is None or known.signed_in is None:
-            return None
+            return self._account_shown()
         return f"{'yes' if known.signed_in else 'no'} ({known.signed_in_because})"
+
+    def _account_shown(self) -> str | None:
+        """Signed in, when the page neither offers to sign in nor to sign out but one of its
+        controls bears the run's own account name (read through its placeholder: a user
+        menu "alice" whose sign-out is folded inside it); else None."""
+        for element in self.observation.elements:
+            if element.role in _CONTROLS and _ACCOUNT.search(element.name):
+                return f"yes (the page shows the account's name: {element.role} {element.name!r})"
+        return None
 
     def seen(self) -> ev.PageSeen:
         """The event that reports this page: where it is, its state and on what evidence."""
