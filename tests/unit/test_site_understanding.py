@@ -301,6 +301,7 @@ HELD_OUT = {
     "holdout20": ("askbot", 50, 0.84),
     "holdout21": ("plone", 55, 0.88),
     "holdout22": ("reviewboard", 55, 0.91),
+    "holdout23": ("kiwitcms", 55, 0.71),
     "holdout24": ("pelican", 45, 0.92),
 }
 
