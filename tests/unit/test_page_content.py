@@ -458,3 +458,31 @@ def test_facts_in_groups_labelled_with_a_colon_are_an_items_page(generic: Profil
         .replace("- generic [ref=g6]: grin", '- textbox "Branch" [ref=g6]')
     ) + '  - button "Save" [ref=s1]\n'
     assert Classifier(generic).classify(observe(form)).state == "form"
+
+
+def test_a_date_at_the_end_of_the_address_is_an_archive_not_a_records_id(
+    generic: Profile,
+) -> None:
+    """A blog's archive of a month (/archives/2026/03/): dates and the titles written then,
+    not one record at its id, as /orders/100042 would be."""
+    page = """
+- main [ref=m1]:
+  - heading "Archives for March 2026" [level=1] [ref=m2]
+  - term [ref=t1]: Tue 03 March 2026
+  - definition [ref=d1]:
+    - link "The Lobster Quadrille" [ref=l1]:
+      - /url: /the-lobster-quadrille.html
+  - term [ref=t2]: Sun 15 March 2026
+  - definition [ref=d2]:
+    - link "Tarts stolen from the kitchen" [ref=l2]:
+      - /url: /tarts-stolen.html
+  - term [ref=t3]: Fri 27 March 2026
+  - definition [ref=d3]:
+    - link "A new hat for the Duchess" [ref=l3]:
+      - /url: /a-new-hat.html
+  - link "Older" [ref=l4]:
+    - /url: /archives/2026/02/
+"""
+    classify = Classifier(generic).classify
+    assert classify(observe(page, "http://blog.test/archives/2026/03/")).state == "listing"
+    assert classify(observe(page, "http://shop.test/orders/100042")).state == "detail"
