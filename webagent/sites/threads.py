@@ -33,6 +33,8 @@ def thread_posts(roots: tuple[AriaNode, ...], skip: frozenset[str], prose: int) 
     under it hold less prose than the post."""
     best = 0
     for node in walk(roots, skip):
+        if len(node.children) < 2:  # a thread is two posts or more side by side
+            continue
         groups: dict[str, list[tuple[int, str]]] = {}
         for child in node.children:
             if child.role not in ITEMS:
@@ -41,9 +43,10 @@ def thread_posts(roots: tuple[AriaNode, ...], skip: frozenset[str], prose: int) 
             author = next(
                 (n.url for n in inside if n.role == "link" and _PERSON.search(n.url or "")), None
             )
+            if author is None or _titled(inside):
+                continue
             said = sum(subtree_words(p) for p in outermost((child,), "paragraph"))
-            titled = _titled(inside)
-            if author and said and not titled:
+            if said:
                 groups.setdefault(child.role, []).append((said, author))
         for posts in groups.values():
             said = sum(words for words, _ in posts)
