@@ -271,6 +271,31 @@ def test_redact_bytes_handles_binary_around_utf8_values() -> None:
     assert SECRETS.leaks(clean) == []
 
 
+@pytest.mark.parametrize("value", ["über-geheim", "€uro-pass", "&amp;-start", "%41-start"])
+@pytest.mark.parametrize("encoding", ["plain", "quote", "json", "html-decimal", "base64"])
+def test_a_value_deep_in_a_long_text_is_found_whatever_its_first_character(
+    value: str, encoding: str
+) -> None:
+    """The scan looks first at where a value can start (its own first character, or `%`, `+`,
+    a backslash or `&`): values that start with a non-ASCII character or with one of those
+    are found too, in text and in bytes, after much text that holds none."""
+    secrets = Secrets({"v": value})
+    written = {
+        "plain": value,
+        "quote": quote(value, safe=""),
+        "json": json.dumps(value)[1:-1],
+        "html-decimal": "".join(f"&#{ord(c)};" for c in value),
+        "base64": base64.b64encode(value.encode()).decode(),
+    }[encoding]
+    filler = "".join(f"<a href='/p?q=a%20b&amp;n={n}'>\\x+{n}</a> " for n in range(2000))
+    text = filler + written + " " + filler
+    assert secrets.leaks(text) == ["v"]
+    assert secrets.redact(text) == filler + "<secret>v</secret> " + filler
+    data = b"\x00\xff%&+\\" * 3000 + written.encode() + b"\xfe"
+    assert secrets.leaks(data) == ["v"]
+    assert secrets.redact_bytes(data).endswith(b"<secret>v</secret>\xfe")
+
+
 def test_redact_json_copies_with_keys_values_and_numbers_redacted() -> None:
     card = Secrets({"card": "4111111111111111"})
     value = {"cards": [{"4111111111111111": "x"}, 4111111111111111, True, None, 1.5]}
@@ -405,6 +430,24 @@ def test_redact_tree_cleans_every_kind_of_file_and_reports_the_changed_ones(
     assert screenshot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n\x00\xff<secret>token</secret>")
     assert clean.read_text() == "nothing secret here\n"
     assert SECRETS.redact_tree(tmp_path) == []
+
+
+def test_a_file_found_clean_is_checked_again_once_it_changes(tmp_path: Path) -> None:
+    """What was checked is remembered by content, not by name: the same bytes are not scanned
+    twice, and a file rewritten with a value in it is redacted like any other."""
+    path = tmp_path / "trajectory.jsonl"
+    first = json.dumps({"step": 1, "thought": "look at the page " * 20}) + "\n"
+    path.write_text(first)
+    assert not SECRETS.redact_file(path)
+    leaking = first + json.dumps({"step": 2, "typed": PASSWORD}) + "\n"  # the same start
+    path.write_text(leaking)
+    assert SECRETS.redact_file(path)
+    assert SECRETS.leaks(path.read_bytes()) == []
+    cleaned = path.read_bytes()
+    path.write_text(leaking)  # the same leak again
+    assert SECRETS.redact_file(path)
+    assert path.read_bytes() == cleaned
+    assert not SECRETS.redact_file(path)
 
 
 def test_redact_file_cleans_each_file_of_a_zip_and_keeps_it_a_zip(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import io
 import json
 import os
@@ -27,7 +28,7 @@ import re
 import tempfile
 import tomllib
 import zipfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from html.entities import codepoint2name
 from pathlib import Path
 
@@ -39,6 +40,11 @@ _NAME = re.compile(r"[A-Za-z0-9_.-]+")
 _PLACEHOLDER = re.compile(r"<secret>([^<>]*)</secret>")
 _JSON_ESCAPES = dict(zip("/\b\f\n\r\t", "/bfnrt", strict=True))
 _TO_STANDARD = str.maketrans("-_", "+/")
+# Every way of writing a character other than itself starts with one of these: `%` (percent),
+# `+` (a space), a backslash (JSON escapes), `&` (HTML entities). Text without them can hold a
+# value only as it is.
+_ENCODING_LEADS = "%+\\&"
+_KNOWN_CLEAN = 4096
 
 
 class SecretError(WebAgentError):
@@ -85,25 +91,51 @@ def _check(name: object, value: object) -> str:
     return value
 
 
+def _compile(body: str, values: Sequence[str]) -> re.Pattern[str]:
+    """`body`, the pattern of `values` (as scanned), behind a look at the first character: a
+    match starts with a value's own first character or with the lead of an encoding, and
+    checking that first makes a scan of text that holds no value several times faster
+    (Python's engine does not work that out from the alternatives)."""
+    firsts = {*_ENCODING_LEADS, *(value[0] for value in values)}
+    lead = "".join(re.escape(c) for c in sorted(firsts))
+    return re.compile(f"(?=[{lead}])(?:{body})")
+
+
 class Secrets:
     """Named credentials: placeholders for the model, values only when an action runs."""
 
-    __slots__ = ("_any", "_patterns", "_run", "_values")
+    __slots__ = ("_any", "_clean", "_literal", "_patterns", "_quick", "_run", "_values")
 
     def __init__(self, values: Mapping[str, str] | None = None) -> None:
         self._values = {name: _check(name, value) for name, value in (values or {}).items()}
         longest_first = sorted(self._values.items(), key=lambda item: -len(item[1]))
+        self._literal = {
+            False: tuple(self._values.values()),
+            True: tuple(v.encode().decode("latin-1") for v in self._values.values()),
+        }
         self._patterns = {
             raw: [
-                (name, re.compile("".join(_char_pattern(c, raw) for c in value)))
+                (name, _compile("".join(_char_pattern(c, raw) for c in value), [literal]))
                 for name, value in longest_first
+                for literal in [value.encode().decode("latin-1") if raw else value]
             ]
             for raw in (False, True)
         }
         self._any = {
-            raw: re.compile("|".join(p.pattern for _, p in patterns) or r"(?!)")
+            raw: _compile("|".join(p.pattern for _, p in patterns), self._literal[raw])
+            if patterns
+            else re.compile(r"(?!)")
             for raw, patterns in self._patterns.items()
         }
+        # a value as it is, or the lead of any other way of writing one: text without either
+        # holds none (each alternative a plain string, so the engine scans for them quickly)
+        self._quick = {
+            raw: re.compile("|".join(re.escape(s) for s in (*_ENCODING_LEADS, *literals)))
+            for raw, literals in self._literal.items()
+        }
+        # digests of file contents known to hold no value: a file redacted when it was
+        # written (a HAR, when its tab closed) is not scanned again with the whole folder
+        self._clean: set[bytes] = set()
         shortest = min((len(v.encode()) for v in self._values.values()), default=MIN_LENGTH)
         self._run = re.compile(rf"[A-Za-z0-9+/_-]{{{-(-4 * shortest // 3)},}}={{0,2}}")
 
@@ -224,7 +256,12 @@ class Secrets:
         if not self._values:
             return False
         data = path.read_bytes()
+        if _digest(data) in self._clean:
+            return False
         clean = self._redact_content(data)
+        if len(self._clean) >= _KNOWN_CLEAN:
+            self._clean.clear()
+        self._clean.add(_digest(clean))
         if clean == data:
             return False
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -300,7 +337,7 @@ class Secrets:
         if not self._values:
             return text
         text = self._run.sub(lambda m: self._scrub_base64(m[0], found), text)
-        if not self._any[raw].search(text):
+        if self._plainly_clean(text, raw) or not self._any[raw].search(text):
             return text
         protected = [m.span() for m in _PLACEHOLDER.finditer(text)]
         spans = sorted(
@@ -318,6 +355,11 @@ class Secrets:
             position = max(position, -negative_end)
         return "".join(pieces) + text[position:] if spans else text
 
+    def _plainly_clean(self, text: str, raw: bool) -> bool:
+        """Whether `text` holds no value at a glance: no value as it is, nor anything that
+        starts another way of writing one (the quick answer for most strings)."""
+        return self._quick[raw].search(text) is None
+
     def _scrub_base64(self, run: str, found: set[str]) -> str:
         """A base64 run decoded at each alignment; redacted and re-encoded if it hid a value."""
         body = run.rstrip("=")
@@ -325,9 +367,12 @@ class Secrets:
         for start in range(4):
             end = len(body) - ((len(body) - start) % 4 == 1)  # a lone last character never decodes
             chunk = body[start:end]
-            data = base64.b64decode(standard[start:end] + "=" * (-len(chunk) % 4))
+            data = binascii.a2b_base64(standard[start:end] + "=" * (-len(chunk) % 4))
+            decoded = data.decode("latin-1")
+            if self._run.search(decoded) is None and self._plainly_clean(decoded, True):
+                continue  # (most runs are words and paths: their bytes decode to noise)
             seen: set[str] = set()
-            clean = self._scrub(data.decode("latin-1"), True, seen)
+            clean = self._scrub(decoded, True, seen)
             if not seen:
                 continue
             found |= seen
@@ -339,6 +384,10 @@ class Secrets:
             encoded = encoded if run != body else encoded.rstrip("=")
             return body[:start] + encoded + body[end:]
         return run
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 def rewrite_zip(data: bytes, change: Callable[[str, bytes], bytes]) -> bytes | None:
