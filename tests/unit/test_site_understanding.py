@@ -282,7 +282,7 @@ HELD_OUT = {
     "holdout": ("wagtail", 50, 0.96),
     "holdout2": ("adminer", 40, 0.81),
     "holdout3": ("verdaccio", 30, 0.91),
-    "holdout4": ("fossil", 50, 0.94),
+    "holdout4": ("fossil", 50, 0.96),
     "holdout5": ("sqlite_web", 50, 0.90),
     "holdout6": ("djangowiki", 50, 0.90),
     "holdout7": ("redmine", 50, 0.88),
@@ -295,15 +295,15 @@ HELD_OUT = {
     "holdout14": ("calibreweb", 50, 0.85),
     "holdout15": ("mezzanine", 50, 0.74),
     "holdout16": ("ihatemoney", 40, 0.93),
-    "holdout17": ("djangocms", 50, 0.92),
+    "holdout17": ("djangocms", 50, 0.94),
     "holdout18": ("pretalx", 50, 0.89),
     "holdout19": ("spirit", 55, 0.88),
     "holdout20": ("askbot", 50, 0.84),
     "holdout21": ("plone", 55, 0.88),
     "holdout22": ("reviewboard", 55, 0.91),
-    "holdout23": ("kiwitcms", 55, 0.71),
+    "holdout23": ("kiwitcms", 55, 0.86),
     "holdout24": ("pelican", 45, 0.96),
-    "holdout26": ("rt", 60, 0.77),
+    "holdout26": ("rt", 60, 0.82),
 }
 
 

@@ -6,6 +6,7 @@
     content.records                               # rows of facts in a data table
     content.entries                               # list entries and rows that lead somewhere
     content.headed, content.posts                 # linked titles; a discussion's posts
+    content.facts                                 # an item's properties shown with values
     content.messages                              # status or alert messages beside it
 
 The content is the page's `main` landmark when it has one. A page without one is laid out
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 
 from webagent.observation.names import content_text, has_addressable_inside, is_addressable
 from webagent.observation.tree import AriaNode
+from webagent.sites.facts import shown_facts
 from webagent.sites.threads import thread_posts
 from webagent.sites.words import (
     ITEMS,
@@ -58,6 +60,9 @@ class Content:
     """Linked titles side by side: headings of one level that are links (see `_repeated_items`)."""
     posts: int = 0
     """Posts of a thread side by side, by two people or more (see `_thread`)."""
+    facts: int = 0
+    """An item's properties shown with their values, outnumbering the fields (see
+    `webagent.sites.facts.shown_facts`)."""
 
 
 _ITEM_WORDS = 4
@@ -182,6 +187,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
     items, item_words, headed = _repeated_items(mains or roots, skip)
     records = _records(mains or roots, skip)
     posts = thread_posts(mains or roots, skip, prose)
+    facts = shown_facts(mains or roots, skip)
     entries = sum(
         1
         for node in walk(mains or roots, skip)
@@ -205,6 +211,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         messages,
         headed,
         posts,
+        facts,
     )
 
 

@@ -65,6 +65,9 @@ class PageIndex:
     posts: int = 0
     """Posts of one thread side by side in the content, by two people or more (see
     `_thread`)."""
+    facts: int = 0
+    """Properties shown with their values in the content ("Status: open"), when they
+    outnumber its fields (see `webagent.sites.facts`)."""
 
     @classmethod
     def of(cls, observation: Observation, *, in_front: bool = False) -> PageIndex:
@@ -94,6 +97,7 @@ class PageIndex:
             content.messages,
             content.headed,
             content.posts,
+            content.facts,
         )
 
     @property
@@ -207,7 +211,8 @@ def explain(rules: Match, page: PageIndex) -> list[str]:
             f"{rules.content.describe()}; the page has {page.words} words, "
             f"{page.link_share:.0%} in links, {page.prose} of prose, "
             f"{page.items} linked items holding {page.item_share:.0%} of its words, "
-            f"{page.headed} linked titles, {page.posts} posts of a thread"
+            f"{page.headed} linked titles, {page.posts} posts of a thread, "
+            f"{page.facts} facts shown"
         )
     failed.extend(f"no {lm.describe()}" for lm in rules.all if not present(lm, page))
     if rules.any and not any(present(lm, page) for lm in rules.any):
@@ -239,6 +244,7 @@ def content_holds(content: Content, page: PageIndex) -> bool:
         and (content.entries_min is None or page.entries >= content.entries_min)
         and (content.headed_min is None or page.headed >= content.headed_min)
         and (content.posts_min is None or page.posts >= content.posts_min)
+        and (content.facts_min is None or page.facts >= content.facts_min)
     )
 
 

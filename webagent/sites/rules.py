@@ -116,6 +116,9 @@ class Content(Strict):
     posts_min: int | None = Field(default=None, ge=0)
     """Posts of one thread side by side, by two people or more: each with its author's link
     and its prose, no linked title (a forum's topic, a question and its answers)."""
+    facts_min: int | None = Field(default=None, ge=0)
+    """Properties shown with their values ("Status: open", "Created:" beside a date), more
+    of them than fields to fill in: one item's facts."""
 
     def describe(self) -> str:
         parts = []
@@ -147,6 +150,8 @@ class Content(Strict):
             parts.append(f">= {self.headed_min} linked titles")
         if self.posts_min is not None:
             parts.append(f">= {self.posts_min} posts of a thread")
+        if self.facts_min is not None:
+            parts.append(f">= {self.facts_min} facts shown, more than fields")
         return "content " + ", ".join(parts)
 
 
