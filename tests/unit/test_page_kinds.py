@@ -485,3 +485,49 @@ def test_one_field_and_its_button_are_a_form_whatever_the_button_says(generic: P
 """
     assert state(generic, page.format(button="Resend email")) == "form"
     assert state(generic, page.format(button="Search")) == "search"
+
+
+def post(*, related: int = 3, posts: int = 1) -> str:
+    """A blog's post (its tag, title, author and date, a line of text, a table of
+    ingredients and a list of steps), followed by cards of other posts to read next."""
+    body = "\n".join(
+        f"""  - article [ref=a{n}]:
+    - link "Kitchen" [ref=k{n}]:
+      - /url: /tag/kitchen/
+    - heading "The Queen's Jam Tarts {n}" [level=1] [ref=h{n}]
+    - link "The Mad Hatter" [ref=w{n}]:
+      - /url: /author/mad-hatter/
+    - time [ref=t{n}]: 13 Feb 2026
+    - paragraph [ref=p{n}]: The Queen of Hearts made some tarts, all on a summer day.
+    - table [ref=g{n}]:
+      - row [ref=r{n}0]:
+        - columnheader "Ingredient" [ref=c{n}0]
+        - columnheader "Amount" [ref=c{n}1]
+      - row [ref=r{n}1]:
+        - cell "Plain flour" [ref=d{n}0]
+        - cell "225 g" [ref=d{n}1]
+      - row [ref=r{n}2]:
+        - cell "Cold butter" [ref=d{n}2]
+        - cell "110 g" [ref=d{n}3]
+    - list [ref=l{n}]:
+      - listitem [ref=i{n}0]: Rub the butter into the flour.
+      - listitem [ref=i{n}1]: Fill with jam and bake for 15 minutes."""
+        for n in range(posts)
+    )
+    cards = "\n".join(
+        f"""  - article [ref=x{n}]:
+    - link "A post to read next, number {n}" [ref=y{n}]:
+      - /url: /next-{n}/
+    - time [ref=z{n}]: 1 Mar 2026"""
+        for n in range(related)
+    )
+    return f"- main [ref=e1]:\n{body}\n- contentinfo [ref=f1]:\n{cards}\n"
+
+
+def test_one_post_with_a_table_and_posts_to_read_next_is_an_article(generic: Profile) -> None:
+    """One article holding the title and the date it was written is a post to read, even
+    short, with a table in it and cards of other posts under it; several such articles side
+    by side are a list of posts."""
+    assert state(generic, post()) == "article"
+    assert state(generic, post(related=0)) == "article"
+    assert state(generic, post(posts=3)) != "article"
