@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 from pydantic import JsonValue
 
@@ -29,6 +30,7 @@ from tests.llm.doubles import (
 from webagent.actions import Action, Click, Stop, TypeText, tool_schemas
 from webagent.errors import AnswerParseError, BudgetExceeded, ModelUnavailableError
 from webagent.llm import ANSWER, SUMMARIZE, Budget, PriceTable, UsageLedger
+from webagent.llm import client as client_module
 from webagent.llm.cassette import Cassette
 from webagent.llm.completion import ScriptedAnswer, UsageOverride, error_body
 from webagent.llm.faults import Fault, FaultPlan
@@ -600,3 +602,28 @@ def test_the_same_ask_sends_the_same_request_body(
     assert len(bodies) == 3
     assert bodies[0] == bodies[1] == bodies[2]
     assert "- b\\n- a" in bodies[0]  # the notes, in the order given
+
+
+def test_clients_share_the_tls_settings_made_once(
+    monkeypatch: pytest.MonkeyPatch, serve_model: ServerFactory, client_for: ClientFactory
+) -> None:
+    """Making TLS settings reads the whole bundle of certificate authorities (a tenth of a
+    second of CPU): a run makes a client per task, and they share the one made first."""
+    made: list[object] = []
+    real = httpx2.create_ssl_context
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        made.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(httpx2, "create_ssl_context", counting)
+    client_module._tls.cache_clear()
+    try:
+        answerer = RecordingAnswerer(ScriptedAnswer.json({"summary": "tea at six"}))
+        server = serve_model(answerer=answerer)
+        for _ in range(3):
+            client = client_for(server)
+            assert client.ask(SUMMARIZE, **SUMMARIZE_VARS) == Summary(summary="tea at six")
+        assert len(made) == 1
+    finally:
+        client_module._tls.cache_clear()
