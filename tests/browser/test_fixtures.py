@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from sites.demo_shop.store.sessions import COOKIE
-from tests.browser.replayed import assert_same_as_recorded
+from tests.browser.replayed import assert_same_as_recorded, one_font_config
 from webagent.agent.recording import read_meta, read_steps
 from webagent.browser import Browser
 from webagent.cli import main
@@ -239,14 +239,20 @@ def test_replay_of_a_folder_that_is_not_a_recording_is_a_usage_error(
     assert "has no meta.json" in capsys.readouterr().err
 
 
-def test_the_demo_runs_from_a_fixture_with_no_shop_and_no_model() -> None:
+def test_the_demo_runs_from_a_fixture_with_no_shop_and_no_model(tmp_path: Path) -> None:
+    """With nothing running, and rendered otherwise than where it was recorded (one font
+    only): the model is given the pages as recorded, whatever fits this machine's viewport."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI")}
+    config = one_font_config(tmp_path)
+    if config is not None:
+        env["FONTCONFIG_FILE"] = str(config)
     done = subprocess.run(
         [sys.executable, "-m", "webagent", "demo", "--from-fixture", "--no-tui"],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
-        env={k: v for k, v in os.environ.items() if not k.startswith("OPENAI")},
+        env=env,
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.replayed import assert_same_as_recorded
+from tests.browser.replayed import assert_same_as_recorded, one_font_config
 from webagent.browser import Browser, launch
 from webagent.browser.executable import HEADLESS_SHELL_CANDIDATES, SYSTEM_CANDIDATES, find_chromium
 from webagent.session.replay import replay
@@ -23,25 +23,6 @@ ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = sorted(meta.parent for meta in (ROOT / "fixtures").glob("*/meta.json"))
 WINDOW = (1100, 640)
 """Not the recordings' 1280 x 720."""
-FONTS = ("DejaVuSansMono.ttf", "LiberationMono-Regular.ttf", "NotoSansMono-Regular.ttf")
-"""The one font the other rendering has, the first found (else any font installed)."""
-
-
-def _one_font() -> Path | None:
-    installed = (
-        [
-            path
-            for root in ("/usr/share/fonts", "/usr/local/share/fonts")
-            for path in Path(root).rglob("*.tt[fc]")
-        ]
-        if Path("/usr/share/fonts").is_dir()
-        else []
-    )
-    for name in FONTS:
-        for path in installed:
-            if path.name == name:
-                return path
-    return installed[0] if installed else None
 
 
 def _other_build() -> str | None:
@@ -58,18 +39,9 @@ def _other_build() -> str | None:
 
 @pytest.fixture(scope="module")
 def rendered_otherwise(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    font = _one_font()
-    if font is None:
+    config = one_font_config(tmp_path_factory.mktemp("fontconfig"))
+    if config is None:
         pytest.skip("no font file found to render with")
-    folder = tmp_path_factory.mktemp("fontconfig")
-    config = folder / "fonts.conf"
-    config.write_text(
-        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
-        f"  <dir>{font.parent}</dir>\n  <cachedir>{folder / 'cache'}</cachedir>\n"
-        "  <selectfont><rejectfont><glob>*</glob></rejectfont>"
-        f"<acceptfont><glob>{font}</glob></acceptfont></selectfont>\n</fontconfig>\n",
-        encoding="utf-8",
-    )
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("FONTCONFIG_FILE", str(config))  # read once, when Chromium starts
         running = launch(headless=True, judge=SiteJudge, executable_path=_other_build())

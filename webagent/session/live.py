@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from webagent.agent.agent import AgentRun
+from webagent.agent.replay import Checker, Fixture
 from webagent.browser import show_window
 from webagent.controller import RunResult
 from webagent.controller import events as ev
@@ -29,6 +30,7 @@ from webagent.errors import WebAgentError
 from webagent.plans.use import PlanUse
 from webagent.safety import Confirmation
 from webagent.session.outputs import Outputs
+from webagent.session.replay import RecordedPages
 from webagent.session.session import Session
 from webagent.session.spec import RunSpec
 from webagent.sites.server import SiteServer
@@ -127,12 +129,18 @@ class LiveSession:
         spec = replace(self._spec, task=task)
         asks = spec.safety.confirm in ("ask", "answers")
         folder = self._next_recording()
+        # A recording replayed: the agent reads the pages it recorded (each checked against
+        # the replayed page), so what this machine's fonts and window put in the viewport
+        # does not change what the model is asked, as in `webagent replay`.
+        checker = Checker(Fixture(spec.replay).steps) if spec.replay is not None else None
 
         def paced() -> None:
             pace()
             self._apply_window()
 
         def watch(event: ev.Event) -> None:
+            if checker is not None:
+                checker.event(event)
             self._apply_window()
             on_event(event)
 
@@ -143,6 +151,7 @@ class LiveSession:
                 on_event=watch,
                 confirm=confirm if asks else None,
                 pace=paced,
+                view=(lambda tab: RecordedPages(tab, checker)) if checker is not None else None,
             )
         finally:
             if folder is not None and folder.is_dir():
