@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
-from capturing import PASSWORD, click, click_link, submit
+from capturing import PASSWORD, click, click_link, steps, submit
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -109,14 +109,6 @@ def rich_text(html: str) -> Any:
     def run(p: Page) -> None:
         p.wait_for_function("() => window.tinymce && tinymce.get('id_content')", timeout=15000)
         p.evaluate("(html) => tinymce.get('id_content').setContent(html)", html)
-
-    return run
-
-
-def steps(*runs: Any) -> Any:
-    def run(p: Page) -> None:
-        for r in runs:
-            r(p)
 
     return run
 

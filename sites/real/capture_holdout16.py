@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
-from capturing import PASSWORD, click, click_link, submit
+from capturing import PASSWORD, click, click_link, steps, submit
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -89,14 +89,6 @@ def fill(
 def settle(ms: int) -> Any:
     def run(p: Page) -> None:
         p.wait_for_timeout(ms)
-
-    return run
-
-
-def steps(*runs: Any) -> Any:
-    def run(p: Page) -> None:
-        for r in runs:
-            r(p)
 
     return run
 

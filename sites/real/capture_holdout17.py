@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
-from capturing import PASSWORD, USER, submit
+from capturing import PASSWORD, USER, steps, submit
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -48,8 +48,13 @@ def Session(*args: Any, **kwargs: Any) -> capturing.Session:
 
 
 # -- steps ----------------------------------------------------------------------------------------
-def fill(fields: dict[str, str], button: str, *, novalidate: bool = False,
-         selects: dict[str, str] | None = None) -> Any:
+def fill(
+    fields: dict[str, str],
+    button: str,
+    *,
+    novalidate: bool = False,
+    selects: dict[str, str] | None = None,
+) -> Any:
     """Fill a form's fields (CSS selector -> text), choose options, press `button`.
     `novalidate` turns the browser's own checks of required fields off first."""
 
@@ -100,14 +105,6 @@ def log_out(p: Page) -> None:
     style's menu); its form is sent as the button would send it."""
     with p.expect_navigation(wait_until="load"):
         p.locator("#logout-form").evaluate("f => f.requestSubmit()")
-
-
-def steps(*runs: Any) -> Any:
-    def run(p: Page) -> None:
-        for r in runs:
-            r(p)
-
-    return run
 
 
 # fmt: off

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
-from capturing import PASSWORD, submit
+from capturing import PASSWORD, steps, submit
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -125,21 +125,6 @@ def event_login(email: str, password: str) -> Any:
         {"main input[name=login_email]": email, "main input[name=login_password]": password},
         "main button:has-text('Log in')",
     )
-
-
-def steps(*runs: Any) -> Any:
-    def run(p: Page) -> None:
-        for r in runs:
-            r(p)
-
-    return run
-
-
-def wait(ms: int) -> Any:
-    def run(p: Page) -> None:
-        p.wait_for_timeout(ms)
-
-    return run
 
 
 # fmt: off

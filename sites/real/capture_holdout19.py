@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
-from capturing import PASSWORD, click_link
+from capturing import PASSWORD, click_link, steps
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -89,14 +89,6 @@ def fill(
 
 def login(username: str, password: str) -> Any:
     return fill({"#id_username": username, "#id_password": password}, "input[value=Login]")
-
-
-def steps(*runs: Any) -> Any:
-    def run(p: Page) -> None:
-        for r in runs:
-            r(p)
-
-    return run
 
 
 # fmt: off

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
-from capturing import PASSWORD, USER, click, submit
+from capturing import PASSWORD, USER, click, guarded, steps, submit
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -127,40 +127,12 @@ def fill_area(areas: dict[str, str]) -> Any:
     return run
 
 
-def guarded(out: capturing.Session) -> Any:
-    """The session's capture, reporting a page whose steps fail instead of stopping: that
-    page is not written (nothing is written before its steps are done)."""
-
-    def run(slug: str, *args: Any, **kwargs: Any) -> None:
-        try:
-            out.capture(slug, *args, **kwargs)
-        except Exception as e:
-            print(f"  askbot/{slug}: NOT CAPTURED: {str(e).splitlines()[0]}")
-
-    return run
-
-
 def click_js(selector: str) -> Any:
     """Click something that only runs the page's scripts (an inline editor) and wait."""
 
     def run(p: Page) -> None:
         p.locator(selector).first.click()
         p.wait_for_timeout(1500)
-
-    return run
-
-
-def steps(*runs: Any) -> Any:
-    def run(p: Page) -> None:
-        for r in runs:
-            r(p)
-
-    return run
-
-
-def wait(ms: int) -> Any:
-    def run(p: Page) -> None:
-        p.wait_for_timeout(ms)
 
     return run
 

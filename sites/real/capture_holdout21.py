@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
-from capturing import PASSWORD, USER, click, submit
+from capturing import PASSWORD, USER, click, guarded, steps, submit, wait
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -127,39 +127,11 @@ def press(name: str, navigate: bool = True) -> Any:
     return run
 
 
-def guarded(out: capturing.Session) -> Any:
-    """The session's capture, reporting a page whose steps fail instead of stopping: that
-    page is not written (nothing is written before its steps are done)."""
-
-    def run(slug: str, *args: Any, **kwargs: Any) -> None:
-        try:
-            out.capture(slug, *args, **kwargs)
-        except Exception as e:
-            print(f"  plone/{slug}: NOT CAPTURED: {str(e).splitlines()[0]}")
-
-    return run
-
-
-def steps(*runs: Any) -> Any:
-    def run(p: Page) -> None:
-        for r in runs:
-            r(p)
-
-    return run
-
-
 def ready(selector: str) -> Any:
     """Wait for content the page's scripts draw."""
 
     def run(p: Page) -> None:
         p.wait_for_selector(selector, timeout=15000)
-
-    return run
-
-
-def wait(ms: int) -> Any:
-    def run(p: Page) -> None:
-        p.wait_for_timeout(ms)
 
     return run
 

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
-from capturing import PASSWORD, USER, submit
+from capturing import PASSWORD, USER, guarded, steps, submit, wait
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -63,21 +63,6 @@ def Session(*args: Any, **kwargs: Any) -> capturing.Session:
 
 
 # -- steps ----------------------------------------------------------------------------------------
-def steps(*runs: Any) -> Any:
-    def run(p: Page) -> None:
-        for r in runs:
-            r(p)
-
-    return run
-
-
-def wait(ms: int) -> Any:
-    def run(p: Page) -> None:
-        p.wait_for_timeout(ms)
-
-    return run
-
-
 def login(username: str, password: str) -> Any:
     def run(p: Page) -> None:
         p.fill("#id_username", username)
@@ -198,19 +183,6 @@ def comment_on_line(text: str, code: str) -> Any:
         p.wait_for_timeout(1500)
         p.keyboard.type(text)
         p.wait_for_timeout(300)
-
-    return run
-
-
-def guarded(out: capturing.Session) -> Any:
-    """The session's capture, reporting a page whose steps fail instead of stopping: that
-    page is not written (nothing is written before its steps are done)."""
-
-    def run(slug: str, *args: Any, **kwargs: Any) -> None:
-        try:
-            out.capture(slug, *args, **kwargs)
-        except Exception as e:
-            print(f"  reviewboard/{slug}: NOT CAPTURED: {str(e).splitlines()[0]}")
 
     return run
 

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
-from capturing import PASSWORD, USER, submit
+from capturing import PASSWORD, USER, guarded, steps, submit
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -61,21 +61,6 @@ def Session(*args: Any, **kwargs: Any) -> capturing.Session:
 
 
 # -- steps ----------------------------------------------------------------------------------------
-def steps(*runs: Any) -> Any:
-    def run(p: Page) -> None:
-        for r in runs:
-            r(p)
-
-    return run
-
-
-def wait(ms: int) -> Any:
-    def run(p: Page) -> None:
-        p.wait_for_timeout(ms)
-
-    return run
-
-
 def login(username: str, password: str) -> Any:
     def run(p: Page) -> None:
         p.fill("input[name=username]", username)
@@ -138,19 +123,6 @@ def choose(select: str, text: str) -> Any:
             text,
         )
         p.wait_for_timeout(500)
-
-    return run
-
-
-def guarded(out: capturing.Session) -> Any:
-    """The session's capture, reporting a page whose steps fail instead of stopping: that
-    page is not written (nothing is written before its steps are done)."""
-
-    def run(slug: str, *args: Any, **kwargs: Any) -> None:
-        try:
-            out.capture(slug, *args, **kwargs)
-        except Exception as e:
-            print(f"  kiwitcms/{slug}: NOT CAPTURED: {str(e).splitlines()[0]}")
 
     return run
 

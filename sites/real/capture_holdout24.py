@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
+from capturing import guarded
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -61,19 +62,6 @@ def type_search(query: str) -> Any:
         p.keyboard.type(query, delay=60)
         p.wait_for_selector(RESULTS, timeout=15000)
         p.wait_for_timeout(1000)
-
-    return run
-
-
-def guarded(out: capturing.Session) -> Any:
-    """The session's capture, reporting a page whose steps fail instead of stopping: that
-    page is not written (nothing is written before its steps are done)."""
-
-    def run(slug: str, *args: Any, **kwargs: Any) -> None:
-        try:
-            out.capture(slug, *args, **kwargs)
-        except Exception as e:
-            print(f"  pelican/{slug}: NOT CAPTURED: {str(e).splitlines()[0]}")
 
     return run
 

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
+from capturing import guarded
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -47,19 +48,6 @@ EMAIL = "alice@wonderland.example"
 
 def Session(*args: Any, **kwargs: Any) -> capturing.Session:
     return capturing.Session(*args, pages=PAGES, settle_ms=1500, **kwargs)
-
-
-def guarded(out: capturing.Session) -> Any:
-    """The session's capture, reporting a page whose steps fail instead of stopping: that
-    page is not written (nothing is written before its steps are done)."""
-
-    def run(slug: str, *args: Any, **kwargs: Any) -> None:
-        try:
-            out.capture(slug, *args, **kwargs)
-        except Exception as e:
-            print(f"  ghost/{slug}: NOT CAPTURED: {str(e).splitlines()[0]}")
-
-    return run
 
 
 def frame_text(text: str) -> Any:

@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 import capturing
+from capturing import guarded, steps
 from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
@@ -59,19 +60,6 @@ EDITOR = "iframe.cke_wysiwyg_frame"  # the rich-text message box (CKEditor)
 
 def Session(*args: Any, **kwargs: Any) -> capturing.Session:
     return capturing.Session(*args, pages=PAGES, settle_ms=600, **kwargs)
-
-
-def guarded(out: capturing.Session) -> Any:
-    """The session's capture, reporting a page whose steps fail instead of stopping: that
-    page is not written (nothing is written before its steps are done)."""
-
-    def run(slug: str, *args: Any, **kwargs: Any) -> None:
-        try:
-            out.capture(slug, *args, **kwargs)
-        except Exception as e:
-            print(f"  rt/{slug}: NOT CAPTURED: {str(e).splitlines()[0]}")
-
-    return run
 
 
 def opener(base: str) -> Callable[..., Callable[[Page], None]]:
@@ -105,14 +93,6 @@ def write_message(text: str) -> Callable[[Page], None]:
         page.wait_for_selector(EDITOR, timeout=15000)
         page.frame_locator(EDITOR).locator("body").click()
         page.keyboard.type(text, delay=10)
-
-    return run
-
-
-def steps(*runs: Callable[[Page], object]) -> Callable[[Page], None]:
-    def run(page: Page) -> None:
-        for r in runs:
-            r(page)
 
     return run
 

@@ -150,6 +150,38 @@ def click_link(name: str, exact: bool = True, within: str = "body") -> Callable[
     return run
 
 
+def steps(*runs: Callable[[Page], object]) -> Callable[[Page], None]:
+    """A capture step made of steps, taken in order."""
+
+    def run(page: Page) -> None:
+        for step in runs:
+            step(page)
+
+    return run
+
+
+def wait(ms: int) -> Callable[[Page], None]:
+    """A capture step: wait `ms` milliseconds (for what a page's scripts draw late)."""
+
+    def run(page: Page) -> None:
+        page.wait_for_timeout(ms)
+
+    return run
+
+
+def guarded(out: Session) -> Callable[..., None]:
+    """The session's capture, reporting a page whose steps fail instead of stopping: that
+    page is not written (nothing is written before its steps are done)."""
+
+    def run(slug: str, *args: Any, **kwargs: Any) -> None:
+        try:
+            out.capture(slug, *args, **kwargs)
+        except Exception as e:  # a page not captured is reported, the others go on
+            print(f"  {out.app}/{slug}: NOT CAPTURED: {str(e).splitlines()[0]}")
+
+    return run
+
+
 def main(description: str, apps: Mapping[str, App], ports: Mapping[str, int], pages: Path) -> int:
     """The command line of a capture script: which apps, where they run; every page file of
     a captured app is written afresh, and none may hold the password."""
