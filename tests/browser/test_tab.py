@@ -378,3 +378,18 @@ def test_a_click_that_navigates_waits_for_the_new_pages_start_up_requests(
             observation = tab.observe()
             assert (observation.title, "Saved") == ("Arrived", observation.text.splitlines()[-1])
             tab.goto(slow_site)
+
+
+def test_a_link_that_wraps_across_two_lines_is_clicked_on_one_of_its_pieces(
+    browser: Browser, site: str
+) -> None:
+    """A link whose words end one line and start the next: the box around its two pieces is
+    mostly the paragraph's other words, so a point is looked for in each piece, as a person
+    clicks the words they see (it was reported as covered by the paragraph)."""
+    with browser.open(site + "wrapped.html", confirm="allow") as tab:
+        pieces = tab.page.evaluate("document.getElementById('wrapped').getClientRects().length")
+        assert pieces == 2, "the link must be broken across two lines for this test"
+        link = find(tab.observe(), "link", "i j")
+        result = tab.act(f"click [{link.id}]")
+        assert result.error is None, result.error
+        assert "wrapped link clicked" in tab.observe().text

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 
 from playwright.sync_api import Locator
 
-# Candidate points: the centre, then a 5x5 grid inside the element's box. A point counts when
-# the topmost element there is the target or inside it.
 # Candidate points: the centre, then a 5x5 grid inside the element's box, where the topmost
 # element, 3 px around too, is the target or inside it; then a finer 10x10 grid where the point
-# alone is. The position is relative to the padding box, as Playwright's `position` expects.
+# alone is. An element broken across lines (a link whose words end one line and start the
+# next) is looked for in each of its pieces instead: the box around them is mostly the
+# paragraph's other words. The position is relative to the padding box of the box around it
+# all, as Playwright's `position` expects.
 _POINT_JS = """e => {
   const r = e.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) return {kind: 'unknown'};
@@ -30,15 +31,17 @@ _POINT_JS = """e => {
   const fine = [];
   for (let fy = 0.05; fy < 1; fy += 0.1)
     for (let fx = 0.05; fx < 1; fx += 0.1) fine.push([fx, fy]);
+  const pieces = Array.from(e.getClientRects()).filter(p => p.width > 0 && p.height > 0);
+  const boxes = pieces.length > 1 ? pieces : [r];
   let blocker = null;
   // First a point with room around it; failing that, any uncovered sliver.
   for (const [points, test] of [[coarse, solid], [fine, owns]]) {
-    for (const [fx, fy] of points) {
-      const x = r.left + r.width * fx, y = r.top + r.height * fy;
+    for (const b of boxes) for (const [fx, fy] of points) {
+      const x = b.left + b.width * fx, y = b.top + b.height * fy;
       if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
       if (test(x, y))
         return {kind: 'point', x: x - r.left - e.clientLeft, y: y - r.top - e.clientTop,
-                centre: fx === 0.5 && fy === 0.5};
+                centre: b === r && fx === 0.5 && fy === 0.5};
       const hit = at(x, y);
       if (hit && !blocker && !e.contains(hit) && hit !== e)
         blocker = hit.outerHTML.slice(0, hit.outerHTML.indexOf('>') + 1).slice(0, 120);
