@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from webagent.actions import ACTIONS_BY_NAME
 from webagent.controller import events as ev
 from webagent.observation import Observation
-from webagent.sites.classify import Classification, Classifier
+from webagent.sites.classify import ACCOUNT_CONTROLS, Classification, Classifier
 from webagent.sites.match import PageIndex
 from webagent.sites.permissions import Permitted
 from webagent.sites.profile import Profile, SiteInfo, State
@@ -18,7 +18,6 @@ from webagent.sites.profiles import detect_profile
 _ACCOUNT = re.compile(r"<secret>\w*(user|login|account|e-?mail)\w*</secret>", re.IGNORECASE)
 """The placeholder of a run's account name (`<secret>username</secret>`, as `Secrets` shows
 it), in what the page shows."""
-_CONTROLS = frozenset({"link", "button", "menuitem"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +56,7 @@ class Page:
         controls bears the run's own account name (read through its placeholder: a user
         menu "alice" whose sign-out is folded inside it); else None."""
         for element in self.observation.elements:
-            if element.role in _CONTROLS and _ACCOUNT.search(element.name):
+            if element.role in ACCOUNT_CONTROLS and _ACCOUNT.search(element.name):
                 return f"yes (the page shows the account's name: {element.role} {element.name!r})"
         return None
 

@@ -253,7 +253,9 @@ _SIGNED_IN_TEXT = re.compile(
     re.IGNORECASE,
 )
 _SIGN_IN = re.compile(r"^\W*((log|sign) ?(in|on)|login)\b", re.IGNORECASE)
-_CONTROLS = frozenset({"link", "button", "menuitem"})
+ACCOUNT_CONTROLS = frozenset({"link", "button", "menuitem"})
+"""Roles of the controls whose names tell whether the visitor is signed in (a sign-out link, a
+user menu named with the account)."""
 
 
 def signed_in(page: PageIndex) -> tuple[bool | None, str]:
@@ -261,10 +263,10 @@ def signed_in(page: PageIndex) -> tuple[bool | None, str]:
     "logged in as" line says yes; a sign-in control with neither says no; else None."""
     sign_in = ""
     for role, label in page.nodes:
-        if role in _CONTROLS and SIGN_OUT.search(label):
+        if role in ACCOUNT_CONTROLS and SIGN_OUT.search(label):
             return True, f"the page has {role} {clip(label, 40)!r}"
         if _SIGNED_IN_TEXT.search(label):
             return True, f"the page says {clip(label, 40)!r}"
-        if not sign_in and role in _CONTROLS and _SIGN_IN.search(label):
+        if not sign_in and role in ACCOUNT_CONTROLS and _SIGN_IN.search(label):
             sign_in = f"the page offers {role} {clip(label, 40)!r} and no sign-out"
     return (False, sign_in) if sign_in else (None, "")
