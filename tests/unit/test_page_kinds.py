@@ -531,3 +531,22 @@ def test_one_post_with_a_table_and_posts_to_read_next_is_an_article(generic: Pro
     assert state(generic, post()) == "article"
     assert state(generic, post(related=0)) == "article"
     assert state(generic, post(posts=3)) != "article"
+
+
+def test_a_password_box_and_its_sign_in_button_alone_are_a_sign_in_page(
+    generic: Profile,
+) -> None:
+    """An admin asked for while signed out shows its sign-in form at the address that was
+    asked, under the site's name: no sign-in address, no sign-in heading, and still a
+    sign-in page. The same box beside a page's other controls is not."""
+    page = """
+- main [ref=e1]:
+  - heading "The Wonderland Gazette" [level=1] [ref=e2]
+  - textbox "Email address" [ref=e3]
+  - textbox "Password" [ref=e4]
+  - button "Forgot?" [ref=e5]
+  - button "Sign in →" [ref=e6]
+"""
+    assert state(generic, page, url="http://app.test/admin/#/posts") == "login"
+    busy = page + "".join(f'  - button "Action {n}" [ref=b{n}]\n' for n in range(4))
+    assert state(generic, busy, url="http://app.test/admin/#/posts") != "login"

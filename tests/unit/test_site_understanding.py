@@ -303,7 +303,7 @@ HELD_OUT = {
     "holdout22": ("reviewboard", 55, 0.91),
     "holdout23": ("kiwitcms", 55, 0.86),
     "holdout24": ("pelican", 45, 0.96),
-    "holdout25": ("ghost", 60, 0.76),
+    "holdout25": ("ghost", 60, 0.78),
     "holdout26": ("rt", 60, 0.82),
 }
 
