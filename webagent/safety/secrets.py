@@ -113,19 +113,23 @@ class Secrets:
             False: tuple(self._values.values()),
             True: tuple(v.encode().decode("latin-1") for v in self._values.values()),
         }
-        self._patterns = {
+        bodies = {  # each value's pattern: every way of writing each of its characters
             raw: [
-                (name, _compile("".join(_char_pattern(c, raw) for c in value), [literal]))
+                (name, value, "".join(_char_pattern(c, raw) for c in value))
                 for name, value in longest_first
-                for literal in [value.encode().decode("latin-1") if raw else value]
             ]
             for raw in (False, True)
         }
-        self._any = {
-            raw: _compile("|".join(p.pattern for _, p in patterns), self._literal[raw])
-            if patterns
+        scanned = {False: lambda v: v, True: lambda v: v.encode().decode("latin-1")}
+        self._patterns = {
+            raw: [(name, _compile(body, [scanned[raw](value)])) for name, value, body in found]
+            for raw, found in bodies.items()
+        }
+        self._any = {  # one look at the first character, then every value's pattern
+            raw: _compile("|".join(body for _, _, body in found), self._literal[raw])
+            if found
             else re.compile(r"(?!)")
-            for raw, patterns in self._patterns.items()
+            for raw, found in bodies.items()
         }
         # a value as it is, or the lead of any other way of writing one: text without either
         # holds none (each alternative a plain string, so the engine scans for them quickly)
