@@ -486,3 +486,51 @@ def test_a_date_at_the_end_of_the_address_is_an_archive_not_a_records_id(
     classify = Classifier(generic).classify
     assert classify(observe(page, "http://blog.test/archives/2026/03/")).state == "listing"
     assert classify(observe(page, "http://shop.test/orders/100042")).state == "detail"
+
+
+def sidebar(boxes: int) -> str:
+    """A sidebar of menus laid out with plain containers, with `boxes` one-field boxes
+    (search the site, go to a page by its name), each with its button."""
+    quick = "\n".join(
+        f"      - generic [ref=q{i}]:\n        - textbox [ref=qt{i}]\n"
+        f'        - button "{name}" [ref=qb{i}]'
+        for i, name in enumerate(["Search", "Go", "Find"][:boxes])
+    )
+    pages = ["Front page", "All pages", "Categories", "Random page", "Recent activity", "Help"]
+    return f"""  - generic [ref=s1]:
+    - link "Go to top page" [ref=s2]:
+      - /url: /
+    - group "Site" [ref=s3]:
+{menu("site", pages, "      ")}
+{quick}
+    - group "This page" [ref=s4]:
+{menu("this", ["Raw page source", "Printable version", "Delete this page"], "      ")}"""
+
+
+def wiki_page(boxes: int) -> str:
+    """A wiki page with no landmarks: its tabs and short text in one column, the sidebar
+    beside it about as long."""
+    return f"""
+- generic [ref=r1]:
+  - generic [ref=r2]:
+{menu("tabs", ["view", "edit", "history", "discuss"])}
+    - generic [ref=r3]:
+      - heading "Mock Turtle Soup" [level=1] [ref=r4]
+      - paragraph [ref=r5]: Beautiful Soup, so rich and green, in a hot tureen, sung by the Turtle.
+      - list [ref=r6]:
+        - listitem [ref=r7]: a calf's head
+        - listitem [ref=r8]: stock, herbs and a glass of sherry
+{sidebar(boxes)}
+"""
+
+
+def test_a_sidebar_of_menus_with_a_search_box_is_not_the_content(generic: Profile) -> None:
+    """A sidebar of links with a box or two to search the site or go to a page is navigation,
+    not content: the wiki page beside it is what the page holds, an article, even when the
+    sidebar has nearly as many words. A sidebar with more boxes than that is a form, and
+    may be content."""
+    for boxes in (1, 2):
+        page = observe(wiki_page(boxes))
+        assert PageIndex.of(page).link_words < 10, boxes
+        assert Classifier(generic).classify(page).state == "article", boxes
+    assert PageIndex.of(observe(wiki_page(3))).link_words > 20

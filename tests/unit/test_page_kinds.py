@@ -550,3 +550,64 @@ def test_a_password_box_and_its_sign_in_button_alone_are_a_sign_in_page(
     assert state(generic, page, url="http://app.test/admin/#/posts") == "login"
     busy = page + "".join(f'  - button "Action {n}" [ref=b{n}]\n' for n in range(4))
     assert state(generic, busy, url="http://app.test/admin/#/posts") != "login"
+
+
+WIKI_TEXT = """
+- main [ref=e1]:
+  - heading "Tea Party" [level=1] [ref=e2]
+  - paragraph [ref=e3]: A mad tea party held every afternoon at the March Hare's, under a tree.
+  - paragraph [ref=e3b]: The table is set for many, though only three sit at one corner of it.
+  - heading "Guests" [level=2] [ref=e4]
+  - list [ref=e5]:
+    - listitem [ref=e6]: The March Hare, the host
+    - listitem [ref=e7]:
+      - link "The Mad Hatter" [ref=e8]:
+        - /url: /The_Mad_Hatter
+    - listitem [ref=e9]:
+      - link "Alice" [ref=e10]:
+        - /url: /Alice
+      - text: ", uninvited"
+  - heading "What was served" [level=2] [ref=e11]
+  - paragraph [ref=e12]: Tea, bread and butter, and treacle from the Dormouse's story; no wine.
+  - list [ref=e13]:
+    - listitem [ref=e14]:
+      - link "Events" [ref=e15]:
+        - /url: /category/Events
+"""
+
+
+def test_a_text_whose_lists_hold_a_few_links_is_no_index(generic: Profile) -> None:
+    """Three list entries with a link each (guests, a category) in a text of sections and
+    paragraphs do not make an index: an index's words are largely its links. The same
+    entries with next to nothing around them are a list."""
+    assert state(generic, WIKI_TEXT) == "article"
+    bare = """
+- main [ref=e1]:
+  - heading "Events" [level=1] [ref=e2]
+  - paragraph [ref=e3]: Pages in this category.
+  - list [ref=e5]:
+""" + "\n".join(
+        f'    - listitem [ref=i{i}]:\n      - link "{name}" [ref=l{i}]:\n        - /url: /{i}'
+        for i, name in enumerate(["Tea Party", "Caucus Race", "Croquet Match"])
+    )
+    assert state(generic, bare) == "listing"
+
+
+def test_a_heading_made_of_a_link_is_read_by_its_words(generic: Profile) -> None:
+    """A heading whose words are a link (to the page it titles) says what the page is as
+    much as a plain one: 'Search results' over a list of pages found."""
+    found = "\n".join(
+        f'    - listitem [ref=i{i}]:\n      - link "{name}" [ref=l{i}]:\n        - /url: /{i}\n'
+        f'      - text: "(1 matching lines)"'
+        for i, name in enumerate(["The Mad Hatter", "Tea Party", "Riddles", "Front Page"])
+    )
+    page = f"""
+- generic [ref=e1]:
+  - heading [level=1] [ref=e2]:
+    - link "Search results" [ref=e3]:
+      - /url: /
+  - list [ref=e4]:
+{found}
+"""
+    assert state(generic, page) == "search_results"
+    assert state(generic, page.replace("Search results", "Pages")) == "listing"

@@ -282,13 +282,13 @@ HELD_OUT = {
     "holdout": ("wagtail", 50, 0.96),
     "holdout2": ("adminer", 40, 0.81),
     "holdout3": ("verdaccio", 30, 0.91),
-    "holdout4": ("fossil", 50, 0.96),
+    "holdout4": ("fossil", 50, 0.94),
     "holdout5": ("sqlite_web", 50, 0.90),
     "holdout6": ("djangowiki", 50, 0.90),
     "holdout7": ("redmine", 50, 0.88),
     "holdout8": ("sphinxdocs", 40, 1.0),
     "holdout9": ("oscar", 50, 0.86),
-    "holdout10": ("moin", 50, 0.86),
+    "holdout10": ("moin", 50, 0.90),
     "holdout11": ("machina", 50, 0.94),
     "holdout12": ("hgweb", 45, 0.91),
     "holdout13": ("helpdesk", 50, 0.83),
@@ -305,7 +305,7 @@ HELD_OUT = {
     "holdout24": ("pelican", 45, 0.96),
     "holdout25": ("ghost", 60, 0.78),
     "holdout26": ("rt", 60, 0.82),
-    "holdout28": ("gitit", 70, 0.76),
+    "holdout28": ("gitit", 70, 0.84),
 }
 
 

@@ -324,12 +324,18 @@ def _read_here(node: AriaNode) -> bool:
 
 _TOGGLES = frozenset({"button", "checkbox", "img"})
 """What a menu holds besides its links: the toggles that open its parts, icons."""
+_QUICK_BOXES = frozenset({"textbox", "searchbox"})
+_QUICK_BOXES_MAX = 2
+"""A sidebar of menus may hold a box or two to search the site or go to a page by its name
+(each with its button), many links to one box: no form to fill in."""
+_SECRET = re.compile(r"pass(word|phrase)|\bpin\b", re.IGNORECASE)
 
 
 def _menu_like(node: AriaNode) -> bool:
     """A site's menu laid out with plain containers, not marked as navigation: links in lists
     (with the toggles that open their sub-menus) and no words of its own to read."""
     links = 0
+    boxes = 0
     lists = False
     stack = [node]
     while stack:
@@ -337,11 +343,14 @@ def _menu_like(node: AriaNode) -> bool:
         if n.role == "link":
             links += 1
             continue
+        if n.role in _QUICK_BOXES and not _SECRET.search(label(n)):
+            boxes += 1  # a search or "go to page" box beside the menu's links
+            continue
         if (n.role in _READ and n.role not in _TOGGLES) or (n.role == "text" and n.text):
             return False
         lists = lists or n.role == "list"
         stack.extend(n.children)
-    return lists and links >= 3
+    return lists and links >= 3 and boxes <= _QUICK_BOXES_MAX and links >= 4 * boxes
 
 
 def _lone_article(root: AriaNode) -> AriaNode | None:
@@ -447,6 +456,9 @@ MENUS = frozenset({"menu", "menubar", "listbox"})
 """Roles of controls whose parts are options: a heading inside one labels the control."""
 
 
+_INLINE = frozenset({"text", "link"})
+"""What a control's or heading's words are made of when it has no name: its text runs and
+its links (a heading that is a link to the page it titles)."""
 _NAMED_BY_CONTENT = frozenset({"button", "link", "menuitem", "tab", "heading", "cell"})
 
 
@@ -455,5 +467,5 @@ def label(node: AriaNode) -> str:
     text inside it (a button whose words sit in a <span>)."""
     if node.name or node.text or node.role not in _NAMED_BY_CONTENT:
         return node.name or node.text or ""
-    words = [n.text or n.name for n in node.walk()[1:] if n.role == "text" or n.text]
+    words = [n.text or n.name for n in node.walk()[1:] if n.role in _INLINE or n.text]
     return " ".join(w for w in words if w)[:100]
