@@ -611,3 +611,40 @@ def test_a_heading_made_of_a_link_is_read_by_its_words(generic: Profile) -> None
 """
     assert state(generic, page) == "search_results"
     assert state(generic, page.replace("Search results", "Pages")) == "listing"
+
+
+def test_a_line_about_one_part_of_a_page_does_not_make_it_an_error(generic: Profile) -> None:
+    """'You need to be logged in to comment.' under a changeset's facts and its comments is
+    a note on the comment box, not the page's point: the page is no error page. The same
+    words as most of a page are (access refused)."""
+    note = """
+- main [ref=e1]:
+  - generic [ref=e2]: Changeset - a9a45c4a2212
+  - link "Parent rev." [ref=e3]:
+    - /url: /tea-party/changeset/41
+  - generic [ref=e4]: "[Not reviewed]"
+  - generic [ref=e5]: Dormouse Asleep (dormouse) - 8 months ago 2026-03-09 18:00:00
+  - generic [ref=e6]: Tell the story of the treacle-well
+  - generic [ref=e7]: "1 file changed with 1 insertions and 0 deletions:"
+  - link "treacle-well.txt" [ref=e8]:
+    - /url: /tea-party/files/tip/treacle-well.txt
+  - table [ref=e9]:
+    - row [ref=e10]:
+      - cell "1" [ref=e11]
+      - cell "+Once upon a time there were three little sisters in a well." [ref=e12]
+  - generic [ref=e13]: Alice Liddell (alice) 41 seconds ago on this changeset
+  - generic [ref=e14]: "Elsie, Lacie and Tillie: what did they live on? Treacle, I suppose."
+  - generic [ref=e15]:
+    - text: You need to be logged in to comment.
+    - link "Login now" [ref=e16]:
+      - /url: /_admin/login
+"""
+    assert state(generic, note) != "error"
+    alone = """
+- main [ref=e1]:
+  - heading "Queen's Court" [level=1] [ref=e2]
+  - paragraph [ref=e3]: You need to be logged in to see this repository.
+  - link "Login now" [ref=e4]:
+    - /url: /_admin/login
+"""
+    assert state(generic, alone) == "error"

@@ -305,6 +305,7 @@ HELD_OUT = {
     "holdout24": ("pelican", 45, 0.96),
     "holdout25": ("ghost", 60, 0.78),
     "holdout26": ("rt", 60, 0.82),
+    "holdout27": ("kallithea", 80, 0.81),
     "holdout28": ("gitit", 70, 0.84),
 }
 
