@@ -534,3 +534,68 @@ def test_a_sidebar_of_menus_with_a_search_box_is_not_the_content(generic: Profil
         assert PageIndex.of(page).link_words < 10, boxes
         assert Classifier(generic).classify(page).state == "article", boxes
     assert PageIndex.of(observe(wiki_page(3))).link_words > 20
+
+
+FOOTER = """  - generic [ref=z1]:
+    - generic [ref=z2]: "Server instance: vm-3158"
+    - generic [ref=z3]:
+      - text: This site is powered by
+      - link "Kallithea" [ref=z4]:
+        - /url: https://kallithea-scm.org/
+      - text: 0.7.0, which is
+      - link "© 2010-2021 by various authors & licensed under GPLv3" [ref=z5]:
+        - /url: /about#copyright
+      - text: ". -"
+      - link "Support" [ref=z6]:
+        - /url: https://example.org/issues"""
+
+
+def test_an_unmarked_footer_is_not_the_content_beside_a_short_form(generic: Profile) -> None:
+    """A footer laid out with plain containers (who made the site, "powered by", ©) holds more
+    words than a short search form beside it, and is still not the content: the page is the
+    search form's."""
+    page = f"""
+- generic [ref=r1]:
+  - navigation [ref=n1]:
+{menu("top", ["Repositories", "Journal", "Gists", "Search"])}
+  - generic [ref=c1]:
+    - generic [ref=c2]: Search in All Repositories
+    - generic [ref=c3]:
+      - generic [ref=c7]: "Search term:"
+      - textbox "Search term:" [ref=c4]
+      - generic [ref=c8]: "Search in:"
+      - combobox "Search in:" [ref=c5]:
+        - option "File contents" [selected]
+        - option "Commit messages"
+      - button "Search" [ref=c6]
+{FOOTER}
+"""
+    found = Classifier(generic).classify(observe(page, "http://scm.test/_admin/search"))
+    assert found.state == "search"
+    assert ("button", "Search") in PageIndex.of(observe(page)).content_nodes
+
+
+def test_lists_of_links_under_a_trail_of_links_are_what_the_page_shows(generic: Profile) -> None:
+    """No `main`: a trail of links (Admin » User Groups » staff) over a row of tabs and a list
+    of members, each a link. The lists look like menus, but beside a trail with nothing to
+    read they are the page's content: a list."""
+    members = menu("members", ["Alice Liddell (alice)", "Mad Hatter (hatter)", "Rabbit"], "      ")
+    page = f"""
+- generic [ref=r1]:
+  - navigation [ref=n1]:
+{menu("top", ["Repositories", "Journal", "Gists", "Search"])}
+  - generic [ref=c1]:
+    - generic [ref=c2]:
+      - link "Admin" [ref=c3]:
+        - /url: /_admin
+      - text: »
+      - link "User Groups" [ref=c4]:
+        - /url: /_admin/user_groups
+      - text: » tea-party-staff
+    - generic [ref=c5]:
+{menu("tabs", ["Settings", "Advanced", "Permissions", "Show Members"], "      ")}
+{members}
+{FOOTER}
+"""
+    found = Classifier(generic).classify(observe(page, "http://scm.test/_admin/user_groups/1/m"))
+    assert found.state == "listing"

@@ -648,3 +648,24 @@ def test_a_line_about_one_part_of_a_page_does_not_make_it_an_error(generic: Prof
     - /url: /_admin/login
 """
     assert state(generic, alone) == "error"
+
+
+@pytest.mark.parametrize("line", ["Showing 0 to 0 of 0 entries", "No data available in table"])
+def test_a_data_tables_count_or_empty_line_makes_a_listing(generic: Profile, line: str) -> None:
+    """A data table's own line saying what it shows ("Showing 1 to 10 of 57 entries") or that
+    it is empty ("No data available in table"), under its column headers: a list, if an
+    empty one, not a page with nothing to say."""
+    page = f"""
+- main [ref=e1]:
+  - generic [ref=e2]: tulgey-wood
+  - link "Add Repository" [ref=e3]:
+    - /url: /_admin/create_repository
+  - generic [ref=e4]: "{line}"
+  - grid [ref=e5]:
+    - row [ref=e6]:
+      - columnheader "Repository" [ref=e7]
+      - columnheader "Description" [ref=e8]
+      - columnheader "Owner" [ref=e9]
+"""
+    assert state(generic, page) == "listing"
+    assert state(generic, page.replace(line, "Tulgey wood")) != "listing"

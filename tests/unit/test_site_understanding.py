@@ -297,15 +297,15 @@ HELD_OUT = {
     "holdout16": ("ihatemoney", 40, 0.93),
     "holdout17": ("djangocms", 50, 0.94),
     "holdout18": ("pretalx", 50, 0.89),
-    "holdout19": ("spirit", 55, 0.88),
+    "holdout19": ("spirit", 55, 0.90),
     "holdout20": ("askbot", 50, 0.84),
     "holdout21": ("plone", 55, 0.88),
     "holdout22": ("reviewboard", 55, 0.91),
     "holdout23": ("kiwitcms", 55, 0.86),
     "holdout24": ("pelican", 45, 0.96),
     "holdout25": ("ghost", 60, 0.78),
-    "holdout26": ("rt", 60, 0.82),
-    "holdout27": ("kallithea", 80, 0.81),
+    "holdout26": ("rt", 60, 0.84),
+    "holdout27": ("kallithea", 80, 0.84),
     "holdout28": ("gitit", 70, 0.84),
 }
 

@@ -353,6 +353,23 @@ def _menu_like(node: AriaNode) -> bool:
     return lists and links >= 3 and boxes <= _QUICK_BOXES_MAX and links >= 4 * boxes
 
 
+_FOOTER = re.compile(r"©|\(c\) ?\d{4}|\bcopyright\b|\bpowered by\b|\ball rights reserved\b", re.I)
+_FOOTER_WORDS = 40
+"""A page's footer laid out with plain containers: a few words saying who made the site or
+the software it runs on (copyright, "powered by"), nothing to fill in or read at length."""
+
+
+def _footer_like(node: AriaNode) -> bool:
+    """A container that is the page's unmarked footer (see `_FOOTER`): beside a short form
+    it holds more words than the form, and is still not the content."""
+    if subtree_words(node) > _FOOTER_WORDS:
+        return False
+    nodes = node.walk()
+    if any(n.role in _EDITABLE or n.role in ("heading", "paragraph", "table") for n in nodes):
+        return False
+    return bool(_FOOTER.search(content_text(node, limit=400)))
+
+
 def _lone_article(root: AriaNode) -> AriaNode | None:
     """The page's one article (outside its banners, navigation, sidebars and footer), when
     it holds at least as many words as the rest of the page beside its menus: the page's
@@ -387,7 +404,12 @@ def _layout_content(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
     if lone is not None:
         return (lone,)
     while node.role in _LAYOUT and not any(_read_here(c) for c in node.children):
-        kids = [c for c in node.children if c.role not in _AROUND and not _menu_like(c)]
+        menus = [c for c in node.children if c.role not in _AROUND and _menu_like(c)]
+        kids = [
+            c
+            for c in node.children
+            if c.role not in _AROUND and c not in menus and not _footer_like(c)
+        ]
         sizes = sorted(((_shown_words(c), i) for i, c in enumerate(kids)), reverse=True)
         total = sum(words for words, _ in sizes)
         if not total:
@@ -396,6 +418,8 @@ def _layout_content(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
         second = sizes[1][0] if len(sizes) > 1 else 0
         if top < _DOMINANT * total or top < _OVER_NEXT * second:
             break
+        if menus and not any(n.role in _READ - {"text"} for n in kids[index].walk()):
+            break  # a trail of links beside lists of them: the lists may be what is shown
         node = kids[index]
     return () if node is roots[0] else (node,)
 
