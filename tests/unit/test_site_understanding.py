@@ -183,6 +183,26 @@ def test_signed_in_is_read_off_the_page() -> None:
     assert signed_in(PageIndex.of(observe(refused)))[0] is True
 
 
+def test_a_line_saying_so_tells_whether_the_visitor_is_signed_in_a_text_about_it_does_not() -> None:
+    """A user menu named "Not Logged In" says no; a help text explaining what happens "while
+    you are logged in", or a setting hidden "from users who are not logged in", says nothing
+    about this visitor."""
+    menu = '- navigation [ref=e1]:\n  - button "👤 Not Logged In" [ref=e2]'
+    assert signed_in(PageIndex.of(observe(menu))) == (
+        False,
+        "the page says '👤 Not Logged In' and offers no sign-out",
+    )
+    help_text = (
+        "In order to modify pages, you will need to be logged in. While you are logged in,"
+        " these buttons are replaced by a logout button, which you should click to log out"
+        " when you are finished."
+    )
+    setting = "By default, profile information is only hidden from users who are not logged in."
+    for text in (help_text, setting):
+        page = f"- main [ref=e1]:\n  - paragraph [ref=e2]: {text}"
+        assert signed_in(PageIndex.of(observe(page)))[0] is None, text
+
+
 def test_a_user_menu_bearing_the_runs_account_name_says_signed_in(generic: Profile) -> None:
     """A forum's header after signing in: no sign-out in view (it is folded in the user
     menu), but the menu bears the account's name, which the model reads as its placeholder.

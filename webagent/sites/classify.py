@@ -252,6 +252,18 @@ _SIGNED_IN_TEXT = re.compile(
     r"\b(logged|signed) in as\b|\byou are (now )?(logged|signed) in\b|\byou are authenticated as\b",
     re.IGNORECASE,
 )
+_SIGNED_OUT_TEXT = re.compile(
+    r"^\W*(you are |you're )?(currently )?not (logged|signed) in\W*$"
+    r"|^\W*you (are|have been) (now )?(logged|signed) out\b",
+    re.IGNORECASE,
+)
+"""A line saying the visitor is not signed in ("Not Logged In" on the user menu), all of it:
+"hidden from users who are not logged in" is about others."""
+_SAYING_WORDS = 20
+"""The most words of a sentence that says whether the visitor is signed in ("Logged in as
+alice", "Not Logged In"): in a longer one (a help page explaining what to do "while you are
+logged in") the words describe, they do not tell."""
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _SIGN_IN = re.compile(r"^\W*((log|sign) ?(in|on)|login)\b", re.IGNORECASE)
 ACCOUNT_CONTROLS = frozenset({"link", "button", "menuitem"})
 """Roles of the controls whose names tell whether the visitor is signed in (a sign-out link, a
@@ -259,14 +271,20 @@ user menu named with the account)."""
 
 
 def signed_in(page: PageIndex) -> tuple[bool | None, str]:
-    """Whether the page shows its visitor signed in, and why: a sign-out control or a
-    "logged in as" line says yes; a sign-in control with neither says no; else None."""
+    """Whether the page shows its visitor signed in, and why: a sign-out control or a short
+    "logged in as" line says yes; a sign-in control or a "not logged in" line, with neither,
+    says no; else None."""
     sign_in = ""
     for role, label in page.nodes:
         if role in ACCOUNT_CONTROLS and SIGN_OUT.search(label):
             return True, f"the page has {role} {clip(label, 40)!r}"
-        if _SIGNED_IN_TEXT.search(label):
+        sentences = [s for s in _SENTENCE_END.split(label) if len(s.split()) <= _SAYING_WORDS]
+        if any(_SIGNED_IN_TEXT.search(s) for s in sentences):
             return True, f"the page says {clip(label, 40)!r}"
-        if not sign_in and role in ACCOUNT_CONTROLS and _SIGN_IN.search(label):
+        if sign_in:
+            continue
+        if role in ACCOUNT_CONTROLS and _SIGN_IN.search(label):
             sign_in = f"the page offers {role} {clip(label, 40)!r} and no sign-out"
+        elif any(_SIGNED_OUT_TEXT.search(s) for s in sentences):
+            sign_in = f"the page says {clip(label, 40)!r} and offers no sign-out"
     return (False, sign_in) if sign_in else (None, "")
