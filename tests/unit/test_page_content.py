@@ -599,3 +599,32 @@ def test_lists_of_links_under_a_trail_of_links_are_what_the_page_shows(generic: 
 """
     found = Classifier(generic).classify(observe(page, "http://scm.test/_admin/user_groups/1/m"))
     assert found.state == "listing"
+
+
+def test_a_forms_buttons_beside_its_fields_are_not_the_whole_content(generic: Profile) -> None:
+    """A form laid out with plain containers: its fields (boxes that show no words of their
+    own) in one, its three buttons in another. The buttons hold most of the words, yet the
+    content is the form, fields and all: a page to fill in."""
+    page = f"""
+- generic [ref=r1]:
+  - navigation [ref=n1]:
+{menu("top", ["Repositories", "Journal", "Gists", "Search"])}
+  - generic [ref=c1]:
+    - generic [ref=c2]: New Gist
+    - generic [ref=c3]:
+      - generic [ref=c4]:
+        - textbox "Gist description ..." [ref=c5]
+        - combobox "Gist lifetime" [ref=c6]:
+          - option "Forever" [selected]
+      - generic [ref=c7]:
+        - textbox "Name this gist ..." [ref=c8]
+        - textbox [ref=c9]
+      - generic [ref=c10]:
+        - button "Create Private Gist" [ref=c11]
+        - button "Create Public Gist" [ref=c12]
+        - button "Reset" [ref=c13]
+{FOOTER}
+"""
+    observed = observe(page, "http://scm.test/_admin/gists/new")
+    assert ("textbox", "Name this gist ...") in PageIndex.of(observed).content_nodes
+    assert Classifier(generic).classify(observed).state == "form"

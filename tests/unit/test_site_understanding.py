@@ -324,9 +324,9 @@ HELD_OUT = {
     "holdout23": ("kiwitcms", 55, 0.86),
     "holdout24": ("pelican", 45, 0.96),
     "holdout25": ("ghost", 60, 0.78),
-    "holdout26": ("rt", 60, 0.84),
-    "holdout27": ("kallithea", 80, 0.84),
-    "holdout28": ("gitit", 70, 0.84),
+    "holdout26": ("rt", 60, 0.87),
+    "holdout27": ("kallithea", 80, 0.86),
+    "holdout28": ("gitit", 70, 0.90),
 }
 
 

@@ -420,8 +420,19 @@ def _layout_content(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
             break
         if menus and not any(n.role in _READ - {"text"} for n in kids[index].walk()):
             break  # a trail of links beside lists of them: the lists may be what is shown
+        if _fields(kids[index]) == 0 and sum(map(_fields, kids)) >= _FORM_FIELDS:
+            break  # a form's buttons or title beside its fields: the form is the content
         node = kids[index]
     return () if node is roots[0] else (node,)
+
+
+_FORM_FIELDS = 2
+"""Fields that make a form: the content is not a part of it without them (a lone box beside
+the content is a search's)."""
+
+
+def _fields(node: AriaNode) -> int:
+    return sum(n.role in _EDITABLE for n in node.walk())
 
 
 _CONTROL_WORDS = 4
