@@ -669,3 +669,20 @@ def test_a_data_tables_count_or_empty_line_makes_a_listing(generic: Profile, lin
 """
     assert state(generic, page) == "listing"
     assert state(generic, page.replace(line, "Tulgey wood")) != "listing"
+
+
+@pytest.mark.parametrize("heading", ["Upload successful", "Logout complete", "Import succeeded"])
+def test_a_heading_saying_what_was_done_succeeded_is_a_confirmation(
+    generic: Profile, heading: str
+) -> None:
+    """A short heading naming what was done and that it succeeded ("Upload successful") over
+    a line or two about it reports an outcome; the same page headed with its subject does
+    not."""
+    page = f"""
+- main [ref=e1]:
+  - heading "{heading}" [level=1] [ref=e2]
+  - heading "Uploaded 315 bytes" [level=2] [ref=e3]
+  - paragraph [ref=e4]: "To link to this file from a page, use: [label](/dormouse-story.txt)"
+"""
+    assert state(generic, page) == "confirmation"
+    assert state(generic, page.replace(heading, "Dormouse story")) != "confirmation"

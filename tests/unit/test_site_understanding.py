@@ -311,7 +311,7 @@ HELD_OUT = {
     "holdout10": ("moin", 50, 0.90),
     "holdout11": ("machina", 50, 0.94),
     "holdout12": ("hgweb", 45, 0.91),
-    "holdout13": ("helpdesk", 50, 0.83),
+    "holdout13": ("helpdesk", 50, 0.85),
     "holdout14": ("calibreweb", 50, 0.85),
     "holdout15": ("mezzanine", 50, 0.74),
     "holdout16": ("ihatemoney", 40, 0.93),
@@ -326,7 +326,7 @@ HELD_OUT = {
     "holdout25": ("ghost", 60, 0.78),
     "holdout26": ("rt", 60, 0.87),
     "holdout27": ("kallithea", 80, 0.86),
-    "holdout28": ("gitit", 70, 0.90),
+    "holdout28": ("gitit", 70, 0.91),
 }
 
 
