@@ -686,3 +686,34 @@ def test_a_heading_saying_what_was_done_succeeded_is_a_confirmation(
 """
     assert state(generic, page) == "confirmation"
     assert state(generic, page.replace(heading, "Dormouse story")) != "confirmation"
+
+
+REFUSED = """
+- article [ref=e1]:
+  - article [ref=e2]:
+    - heading "Insufficient Privileges" [level=1] [ref=e3]
+    - generic [ref=e4]:
+      - text: You do not have sufficient privileges to view this page. If in error, contact the
+      - link "site administration" [ref=e5]:
+        - /url: /contact-info
+"""
+
+
+@pytest.mark.parametrize(
+    "page",
+    [REFUSED, '- main [ref=e1]:\n  - generic [ref=e2]: "Invalid token"'],
+    ids=["insufficient-privileges", "invalid-token"],
+)
+def test_a_refusal_or_a_bad_link_that_is_the_whole_page_is_an_error(
+    generic: Profile, page: str
+) -> None:
+    """A page that only says one may not see it ("You do not have sufficient privileges"),
+    inside the one article a CMS wraps its pages in, or only that its link is no good
+    ("Invalid token"), is an error page; the same words in one post of a feed are not."""
+    assert state(generic, page) == "error"
+    feed = "- feed [ref=f1]:\n" + "\n".join(
+        f'  - article [ref=a{i}]:\n    - heading "Post {i}" [level=2] [ref=h{i}]\n'
+        f"    - paragraph [ref=p{i}]: You do not have sufficient privileges, said the Queen."
+        for i in range(2)
+    )
+    assert state(generic, feed) != "error"
