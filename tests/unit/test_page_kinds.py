@@ -459,13 +459,21 @@ def test_cards_that_are_each_one_link_are_a_listing(generic: Profile) -> None:
     assert state(generic, LIST_PAGE.format(heading="Speakers", entries=menu)) != "listing"
 
 
-def test_a_page_asking_to_confirm_a_change_is_a_form(generic: Profile) -> None:
-    """'Please confirm that you really want to change the state of this proposal.' and its
-    button: a page that asks before it acts."""
-    page = """
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Please confirm that you really want to change the state of this proposal.",
+        "Would you like to subscribe to this topic?",
+    ],
+)
+def test_a_page_asking_to_confirm_a_change_is_a_form(generic: Profile, question: str) -> None:
+    """'Please confirm that you really want to change the state of this proposal.', or
+    'Would you like to subscribe to this topic?', and its button: a page that asks before
+    it acts."""
+    page = f"""
 - main [ref=e1]:
   - heading "Up the Chimney and Out Again" [level=2] [ref=e2]
-  - paragraph [ref=e3]: Please confirm that you really want to change the state of this proposal.
+  - paragraph [ref=e3]: {question}
   - paragraph [ref=e4]: The speakers are told by e-mail once the change is made.
   - button "Do it" [ref=e5]
   - link "Back" [ref=e6]:
@@ -485,6 +493,14 @@ def test_one_field_and_its_button_are_a_form_whatever_the_button_says(generic: P
 """
     assert state(generic, page.format(button="Resend email")) == "form"
     assert state(generic, page.format(button="Search")) == "search"
+    # ... with a line or two on what happens once it is sent: the page is still the form
+    told = page + (
+        "  - paragraph [ref=e5]: Enter your username or email address and you'll receive an"
+        " email with a link you need to click to choose a new password.\n"
+    )
+    assert state(generic, told.format(button="Password Reset")) == "form"
+    sent = "- main [ref=e1]:\n  - paragraph [ref=e2]: You will receive an email shortly."
+    assert state(generic, sent) == "confirmation"
 
 
 def post(*, related: int = 3, posts: int = 1) -> str:
