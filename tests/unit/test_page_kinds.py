@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.unit.page_kit import observe, state
+from webagent.sites.classify import Classifier
 from webagent.sites.match import PageIndex
 from webagent.sites.profile import Profile
 
@@ -733,3 +734,31 @@ def test_a_refusal_or_a_bad_link_that_is_the_whole_page_is_an_error(
         for i in range(2)
     )
     assert state(generic, feed) != "error"
+
+
+SIGN_IN_OR_UP = """
+- main [ref=e1]:
+  - generic [ref=e2]:
+    - generic [ref=e3]: Name
+    - textbox [ref=e4]
+  - generic [ref=e5]:
+    - generic [ref=e6]: Password
+    - textbox [ref=e7]
+  - generic [ref=e8]:
+    - button "Login" [ref=e9]
+    - button "Register" [ref=e10]
+    - button "Reset Password" [ref=e11]
+"""
+
+
+def test_one_form_to_sign_in_or_register_is_a_sign_in_page(generic: Profile) -> None:
+    """A name and a password, their labels written before the boxes rather than tied to
+    them, under Login, Register and Reset Password buttons (a wiki's CGI asked for an edit
+    while signed out): a sign-in page, whatever the address. The same form with Register
+    alone is a sign-up form."""
+    url = "http://wiki.test/ikiwiki.cgi?do=edit&page=index"
+    assert Classifier(generic).classify(observe(SIGN_IN_OR_UP, url)).state == "login"
+    page = PageIndex.of(observe(SIGN_IN_OR_UP, url))
+    assert ("textbox", "Password") in page.content_nodes  # named by the words before it
+    sign_up = SIGN_IN_OR_UP.replace('    - button "Login" [ref=e9]\n', "")
+    assert Classifier(generic).classify(observe(sign_up, url)).state != "login"

@@ -308,7 +308,7 @@ HELD_OUT = {
     "holdout6": ("djangowiki", 50, 0.90),
     "holdout7": ("redmine", 50, 0.88),
     "holdout8": ("sphinxdocs", 40, 1.0),
-    "holdout9": ("oscar", 50, 0.86),
+    "holdout9": ("oscar", 50, 0.88),
     "holdout10": ("moin", 50, 0.90),
     "holdout11": ("machina", 50, 1.0),
     "holdout12": ("hgweb", 45, 0.91),
@@ -317,7 +317,7 @@ HELD_OUT = {
     "holdout15": ("mezzanine", 50, 0.80),
     "holdout16": ("ihatemoney", 40, 0.95),
     "holdout17": ("djangocms", 50, 0.94),
-    "holdout18": ("pretalx", 50, 0.89),
+    "holdout18": ("pretalx", 50, 0.92),
     "holdout19": ("spirit", 55, 0.90),
     "holdout20": ("askbot", 50, 0.84),
     "holdout21": ("plone", 55, 0.93),
@@ -328,7 +328,7 @@ HELD_OUT = {
     "holdout26": ("rt", 60, 0.87),
     "holdout27": ("kallithea", 80, 0.86),
     "holdout28": ("gitit", 70, 0.91),
-    "holdout29": ("ikiwiki+gitweb", 75, 0.68),
+    "holdout29": ("ikiwiki+gitweb", 75, 0.76),
 }
 
 

@@ -180,7 +180,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         in_paragraph = in_paragraph or node.role == "paragraph"
         prose += counted if in_paragraph else 0
         if node.role != "generic" or node.name or node.text:
-            kept.append((role_of(node, parent, forms, in_menu=in_menu), label(node)))
+            kept.append((role_of(node, parent, forms, in_menu=in_menu), named(node, parent)))
         in_menu = in_menu or node.role in MENUS
         stack.extend((child, node, in_paragraph, in_menu) for child in reversed(node.children))
     skip = frozenset() if mains else _AROUND
@@ -489,6 +489,28 @@ def in_forms(roots: tuple[AriaNode, ...]) -> frozenset[int]:
 
 MENUS = frozenset({"menu", "menubar", "listbox"})
 """Roles of controls whose parts are options: a heading inside one labels the control."""
+
+
+_UNLABELLED = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
+_LABEL_WORDS = 4
+
+
+def named(node: AriaNode, parent: AriaNode | None) -> str:
+    """A node's label (see `label`); a field with no name of its own is called by the words
+    just before it in its container ("Password" over a box the page did not tie its label
+    to), not by what it holds."""
+    if node.role not in _UNLABELLED or node.name or parent is None:
+        return label(node)
+    before = None
+    for child in parent.children:
+        if child is node:
+            break
+        before = child
+    if before is not None and not before.children and before.role in ("generic", "text"):
+        words = (before.name or before.text or "").strip()
+        if words and len(words.split()) <= _LABEL_WORDS:
+            return words.rstrip(":").strip()
+    return label(node)
 
 
 _INLINE = frozenset({"text", "link"})

@@ -17,7 +17,7 @@ from urllib.parse import parse_qsl, urlsplit
 from webagent.observation import Observation
 from webagent.observation.names import clip
 from webagent.observation.tree import AriaNode
-from webagent.sites.content import MENUS, content_of, in_forms, label, role_of
+from webagent.sites.content import MENUS, content_of, in_forms, named, role_of
 from webagent.sites.profile import Control, ElementPattern
 from webagent.sites.rules import Content, Landmark, Match
 from webagent.sites.words import outermost
@@ -152,7 +152,7 @@ def _labels(roots: tuple[AriaNode, ...]) -> Iterator[tuple[str, str]]:
     forms = in_forms(roots)
     while stack:
         node, parent, in_menu = stack.pop()
-        yield role_of(node, parent, forms, in_menu=in_menu), label(node)
+        yield role_of(node, parent, forms, in_menu=in_menu), named(node, parent)
         in_menu = in_menu or node.role in MENUS
         stack.extend((child, node, in_menu) for child in reversed(node.children))
 
