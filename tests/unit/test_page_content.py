@@ -628,3 +628,33 @@ def test_a_forms_buttons_beside_its_fields_are_not_the_whole_content(generic: Pr
     observed = observe(page, "http://scm.test/_admin/gists/new")
     assert ("textbox", "Name this gist ...") in PageIndex.of(observed).content_nodes
     assert Classifier(generic).classify(observed).state == "form"
+
+
+def test_many_long_names_in_a_list_are_what_the_page_shows_not_a_menu(generic: Profile) -> None:
+    """No `main`: a heading, then twenty-five ingredients (each a link named in a few words)
+    over a pager, beside a sidebar's search box. A menu names sections in a word or three;
+    so many long names are the page's list, not its navigation."""
+    names = [f"ARCHWAY Home Style Cookies, flavour number {i}" for i in range(25)]
+    links = "\n".join(
+        f'          - link "{name}" [ref=i{i}]:\n            - /url: /ingredient/{i}'
+        for i, name in enumerate(names)
+    )
+    page = f"""
+- generic [ref=r1]:
+  - navigation [ref=n1]:
+{menu("top", ["Training", "Nutrition", "About"])}
+  - generic [ref=c1]:
+    - generic [ref=c2]:
+      - heading "Ingredient overview" [level=2] [ref=c3]
+    - generic [ref=c4]:
+      - generic [ref=c5]:
+        - generic [ref=c6]:
+{links}
+{menu("pages", ["previous", "1", "2", "3", "next"], "        ")}
+      - generic [ref=c7]:
+        - heading "Search" [level=4] [ref=c8]
+        - searchbox "ingredient name" [ref=c9]
+"""
+    observed = observe(page, "http://fit.test/en/nutrition/ingredient/overview/")
+    assert Classifier(generic).classify(observed).state == "listing"
+    assert PageIndex.of(observed).link_words > 100

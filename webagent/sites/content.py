@@ -334,7 +334,7 @@ _SECRET = re.compile(r"pass(word|phrase)|\bpin\b", re.IGNORECASE)
 def _menu_like(node: AriaNode) -> bool:
     """A site's menu laid out with plain containers, not marked as navigation: links in lists
     (with the toggles that open their sub-menus) and no words of its own to read."""
-    links = 0
+    links = words = 0
     boxes = 0
     lists = False
     stack = [node]
@@ -342,6 +342,7 @@ def _menu_like(node: AriaNode) -> bool:
         n = stack.pop()
         if n.role == "link":
             links += 1
+            words += len(label(n).split())
             continue
         if n.role in _QUICK_BOXES and not _SECRET.search(label(n)):
             boxes += 1  # a search or "go to page" box beside the menu's links
@@ -350,7 +351,16 @@ def _menu_like(node: AriaNode) -> bool:
             return False
         lists = lists or n.role == "list"
         stack.extend(n.children)
-    return lists and links >= 3 and boxes <= _QUICK_BOXES_MAX and links >= 4 * boxes
+    if not lists or links < 3 or boxes > _QUICK_BOXES_MAX or links < 4 * boxes:
+        return False
+    # A menu names sections in a word or three; a list of many long names (records, pages
+    # found) is what the page shows.
+    return links < _MANY_LINKS or words <= _MENU_WORDS * links
+
+
+_MANY_LINKS = 20
+_MENU_WORDS = 4
+"""A menu of many links names each in four words at most, on average."""
 
 
 _FOOTER = re.compile(r"©|\(c\) ?\d{4}|\bcopyright\b|\bpowered by\b|\ball rights reserved\b", re.I)
