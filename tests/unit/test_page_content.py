@@ -658,3 +658,29 @@ def test_many_long_names_in_a_list_are_what_the_page_shows_not_a_menu(generic: P
     observed = observe(page, "http://fit.test/en/nutrition/ingredient/overview/")
     assert Classifier(generic).classify(observed).state == "listing"
     assert PageIndex.of(observed).link_words > 100
+
+
+def test_cards_that_are_each_one_unnamed_link_are_the_content(generic: Profile) -> None:
+    """No `main`: a title and an Add link in one container, then three workouts, each one
+    link with no name of its own wrapping its title and date in paragraphs. The cards hold
+    the page's words (a link's words are the card it wraps): a list, not its title alone."""
+    cards = "\n".join(
+        f"      - link [ref=w{i}]:\n        - /url: /workout/{i}/view\n"
+        f'        - paragraph [ref=t{i}]: "{title}"\n'
+        f'        - paragraph [ref=d{i}]: "Nov. 27, 2026"'
+        for i, title in enumerate(["Croquet strength", "Growing and shrinking", "Running late"])
+    )
+    page = f"""
+- generic [ref=r1]:
+  - navigation [ref=n1]:
+{menu("top", ["Training", "Nutrition", "About"])}
+  - generic [ref=c1]:
+    - generic [ref=c2]:
+      - heading "Your workouts" [level=2] [ref=c3]
+      - link "Add workout" [ref=c4]:
+        - /url: /workout/add
+    - generic [ref=c5]:
+{cards}
+"""
+    observed = observe(page, "http://fit.test/en/workout/overview")
+    assert Classifier(generic).classify(observed).state == "listing"

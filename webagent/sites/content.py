@@ -93,6 +93,15 @@ def _is_entry(node: AriaNode) -> bool:
     return False
 
 
+_BLOCKS = frozenset({"paragraph", "heading", "list", "table", "figure"})
+
+
+def _wraps_card(link: AriaNode) -> bool:
+    """A link that wraps blocks (a title and a date in paragraphs): a card, whose words
+    are the link's; an inline link's words are its name."""
+    return any(child.role in _BLOCKS for child in link.children)
+
+
 def _card_words(link: AriaNode) -> int:
     """The words a link shows: its name, or what it holds when it wraps a card."""
     inside = sum(subtree_words(child) for child in link.children)
@@ -172,7 +181,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
             if id(node) in toggles:  # the heading's words, not a way elsewhere
                 words += own_words(node)
             else:
-                links += own_words(node)
+                links += _card_words(node) if _wraps_card(node) else own_words(node)
             kept.append((node.role, label(node)))
             continue
         counted = 0 if node.role == "option" else own_words(node)  # a choice, not text
@@ -308,10 +317,11 @@ def _shown_words(node: AriaNode) -> int:
     text area is the form's input, not a region of the page to read)."""
     if node.role in _EDITABLE:
         return 0
-    total = own_words(node)
-    if node.role != "link":
-        total += sum(_shown_words(child) for child in node.children)
-    return total
+    if node.role == "link":  # its name, or the card it wraps
+        if _wraps_card(node):
+            return max(own_words(node), sum(_shown_words(child) for child in node.children))
+        return own_words(node)
+    return own_words(node) + sum(_shown_words(child) for child in node.children)
 
 
 def _read_here(node: AriaNode) -> bool:
