@@ -144,9 +144,9 @@ def test_a_filter_over_a_table_of_records_is_a_listing_not_a_form(generic: Profi
 
 
 def test_one_records_page_at_its_address_is_a_detail(generic: Profile) -> None:
-    """A page at an address ending in an id (/orders/100042) showing a table of facts is
-    that record's page, though its lines are rows with links; a page of running text at such
-    an address stays an article."""
+    """A page at an address ending in an id (/orders/100042, or /order/7/view) showing a
+    table of facts is that record's page, though its lines are rows with links; a page of
+    running text at such an address stays an article."""
     order = f"""
 - main [ref=m1]:
   - heading "Order 100042" [level=1] [ref=m2]
@@ -154,9 +154,13 @@ def test_one_records_page_at_its_address_is_a_detail(generic: Profile) -> None:
 {textwrap.indent(records(2).strip(chr(10)), "  ")}
   - button "Re-order" [ref=m4]
 """
-    found = Classifier(generic).classify(observe(order, "http://shop.test/accounts/orders/100042/"))
-    assert found.state == "detail"
-    assert any("URL matches" in e for e in found.evidence)
+    for url in ("http://shop.test/accounts/orders/100042/", "http://shop.test/order/7/view"):
+        found = Classifier(generic).classify(observe(order, url))
+        assert found.state == "detail", url  # an id, or an id and the word to view it
+        assert any("URL matches" in e for e in found.evidence)
+    assert Classifier(generic).classify(
+        observe(order, "http://shop.test/order/7/history")
+    ).state != ("detail")
     note = """
 - main [ref=m1]:
   - heading "Release 0.1" [level=1] [ref=m2]
