@@ -762,3 +762,25 @@ def test_one_form_to_sign_in_or_register_is_a_sign_in_page(generic: Profile) -> 
     assert ("textbox", "Password") in page.content_nodes  # named by the words before it
     sign_up = SIGN_IN_OR_UP.replace('    - button "Login" [ref=e9]\n', "")
     assert Classifier(generic).classify(observe(sign_up, url)).state != "login"
+
+
+def test_a_status_shown_as_a_heading_is_no_confirmation(generic: Profile) -> None:
+    """An order's page in a shop's admin shows its facts as headings: "Order Status", then
+    its value "Complete" as a heading of its own. The order's page, not a report that
+    something was just done; the same "Complete" heading without the status it is the value
+    of is one."""
+    page = """
+- main [ref=e1]:
+  - heading "Order 1 (Alice Liddell)" [level=1] [ref=e2]
+  - heading "Order Status" [level=5] [ref=e3]
+  - heading "Complete" [level=2] [ref=e4]
+  - heading "Payment Status" [level=5] [ref=e5]
+  - heading "fully paid" [level=2] [ref=e6]
+  - link "Alice Liddell" [ref=e7]:
+    - /url: /sa/contacts/1/
+"""
+    assert state(generic, page) != "confirmation"
+    told = '- main [ref=e1]:\n  - heading "Complete" [level=1] [ref=e2]\n'
+    assert state(generic, told + "  - paragraph [ref=e3]: Your order is on its way.\n") == (
+        "confirmation"
+    )
