@@ -331,6 +331,7 @@ HELD_OUT = {
     "holdout29": ("ikiwiki+gitweb", 75, 0.76),
     "holdout30": ("wger", 70, 0.74),
     "holdout31": ("shuup", 70, 0.83),
+    "holdout32": ("directus", 55, 0.78),
 }
 
 
