@@ -306,6 +306,8 @@ _READ = frozenset(
     | {"checkbox", "radio"}
 )
 """What a reader reads or fills in: a container holding one directly is the content."""
+_READ_BLOCKS = _READ - {"text"}
+"""The same, but a bare text run (a trail of links' separators is no block to read)."""
 _DOMINANT = 0.5
 """The least share of a container's words its content region holds, ..."""
 _OVER_NEXT = 2.0
@@ -424,11 +426,11 @@ def _layout_content(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
     if lone is not None:
         return (lone,)
     while node.role in _LAYOUT and not any(_read_here(c) for c in node.children):
-        menus = [c for c in node.children if c.role not in _AROUND and _menu_like(c)]
+        menus = {id(c) for c in node.children if c.role not in _AROUND and _menu_like(c)}
         kids = [
             c
             for c in node.children
-            if c.role not in _AROUND and c not in menus and not _footer_like(c)
+            if c.role not in _AROUND and id(c) not in menus and not _footer_like(c)
         ]
         sizes = sorted(((_shown_words(c), i) for i, c in enumerate(kids)), reverse=True)
         total = sum(words for words, _ in sizes)
@@ -438,7 +440,7 @@ def _layout_content(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
         second = sizes[1][0] if len(sizes) > 1 else 0
         if top < _DOMINANT * total or top < _OVER_NEXT * second:
             break
-        if menus and not any(n.role in _READ - {"text"} for n in kids[index].walk()):
+        if menus and not any(n.role in _READ_BLOCKS for n in kids[index].walk()):
             break  # a trail of links beside lists of them: the lists may be what is shown
         if _fields(kids[index]) == 0 and sum(map(_fields, kids)) >= _FORM_FIELDS:
             break  # a form's buttons or title beside its fields: the form is the content
