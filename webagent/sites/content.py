@@ -13,7 +13,7 @@ The content is the page's `main` landmark when it has one. A page without one is
 with plain containers: the content is the region that holds most of the page's words
 (descending through containers while one child dominates; what fields hold is input, not
 words of a region), without the navigation, banners, footers, sidebars and search forms
-marked as such. A plain container of a form that the page styles as clickable, with a few
+marked as such (`webagent.sites.layout`). A plain container of a form that the page styles as clickable, with a few
 words, is read as the form's button (`role_of`). A page's messages (status and alert regions:
 a flash "The page has been created." that a site puts beside `main`) are reported with it
 wherever they sit (`messages`).
@@ -28,18 +28,22 @@ from dataclasses import dataclass
 from webagent.observation.names import content_text, has_addressable_inside, is_addressable
 from webagent.observation.tree import AriaNode
 from webagent.sites.facts import shown_facts
+from webagent.sites.layout import layout_content
 from webagent.sites.threads import thread_posts
 from webagent.sites.words import (
+    AROUND,
+    EDITABLE,
     ITEMS,
+    card_words,
+    label,
     leads_away,
+    named,
     outermost,
     own_words,
     subtree_words,
     walk,
+    wraps_card,
 )
-
-_AROUND = frozenset({"navigation", "banner", "contentinfo", "complementary", "search"})
-"""Landmarks around a page's content: left out when it has no `main`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,21 +97,6 @@ def _is_entry(node: AriaNode) -> bool:
     return False
 
 
-_BLOCKS = frozenset({"paragraph", "heading", "list", "table", "figure"})
-
-
-def _wraps_card(link: AriaNode) -> bool:
-    """A link that wraps blocks (a title and a date in paragraphs): a card, whose words
-    are the link's; an inline link's words are its name."""
-    return any(child.role in _BLOCKS for child in link.children)
-
-
-def _card_words(link: AriaNode) -> int:
-    """The words a link shows: its name, or what it holds when it wraps a card."""
-    inside = sum(subtree_words(child) for child in link.children)
-    return max(own_words(link), inside)
-
-
 def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[int, int, int]:
     """The largest set of siblings of one role (see `ITEMS`) that are entries (see
     `_is_entry`) of a few words (`_ITEM_WORDS`), as (how many, their words), and the most
@@ -130,7 +119,7 @@ def _repeated_items(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> tuple[
                     titled[child.level] = titled.get(child.level, 0) + 1
             elif child.role == "link" and leads_away(child):
                 # A card that is one link, its words inside (a speaker: name, biography).
-                words = _card_words(child)
+                words = card_words(child)
                 if words >= _ITEM_WORDS:
                     groups.setdefault("link", []).append(words)
             elif child.role in ITEMS and _is_entry(child):
@@ -163,7 +152,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
     page = roots
     mains = outermost(roots, "main")
     if not mains:
-        roots = _layout_content(roots) or roots
+        roots = layout_content(roots) or roots
     kept: list[tuple[str, str]] = []
     inside: set[int] = set()
     words = links = prose = 0
@@ -174,14 +163,14 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
     toggles = _section_toggles(mains or roots)
     while stack:
         node, parent, in_paragraph, in_menu = stack.pop()
-        if not mains and node.role in _AROUND:
+        if not mains and node.role in AROUND:
             continue
         inside.add(id(node))
         if node.role == "link":
             if id(node) in toggles:  # the heading's words, not a way elsewhere
                 words += own_words(node)
             else:
-                links += _card_words(node) if _wraps_card(node) else own_words(node)
+                links += card_words(node) if wraps_card(node) else own_words(node)
             kept.append((node.role, label(node)))
             continue
         counted = 0 if node.role == "option" else own_words(node)  # a choice, not text
@@ -192,7 +181,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
             kept.append((role_of(node, parent, forms, in_menu=in_menu), named(node, parent)))
         in_menu = in_menu or node.role in MENUS
         stack.extend((child, node, in_paragraph, in_menu) for child in reversed(node.children))
-    skip = frozenset() if mains else _AROUND
+    skip = frozenset() if mains else AROUND
     items, item_words, headed = _repeated_items(mains or roots, skip)
     records = _records(mains or roots, skip)
     posts = thread_posts(mains or roots, skip, prose)
@@ -266,8 +255,6 @@ index, a feed or a table of records (a list of points in a text holds none)."""
 _RECORD_WORDS = 30
 """The most words a row of facts holds (a row holding a paragraph is text laid out in a table)."""
 _CELLS = frozenset({"cell", "gridcell", "rowheader"})
-_EDITABLE = frozenset({"textbox", "combobox", "spinbutton", "listbox"})
-"""Fields in a row make it part of a form, not a record shown."""
 
 
 def _records(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
@@ -287,7 +274,7 @@ def _records(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
             for r in rows
             if sum(c.role in _CELLS for c in r.children) >= 2
             and subtree_words(r) <= _RECORD_WORDS
-            and not any(n.role in _EDITABLE for n in r.walk())
+            and not any(n.role in EDITABLE for n in r.walk())
             and sum(n.role in ("checkbox", "radio") for n in r.walk()) <= 1
         )
         best = max(best, facts)
@@ -296,165 +283,6 @@ def _records(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
 
 def _count(row: AriaNode, role: str) -> int:
     return sum(child.role == role for child in row.children)
-
-
-_LAYOUT = frozenset({"generic", "region", "group", "none", "presentation", "document"})
-"""Containers a page is laid out with (a form, a list or a table is content itself)."""
-_READ = frozenset(
-    {"heading", "paragraph", "table", "grid", "article", "text", "definition", "term"}
-    | {"code", "blockquote", "figure", "form", "button", "textbox", "searchbox", "combobox"}
-    | {"checkbox", "radio"}
-)
-"""What a reader reads or fills in: a container holding one directly is the content."""
-_READ_BLOCKS = _READ - {"text"}
-"""The same, but a bare text run (a trail of links' separators is no block to read)."""
-_DOMINANT = 0.5
-"""The least share of a container's words its content region holds, ..."""
-_OVER_NEXT = 2.0
-"""... and how many times the next largest region's words."""
-
-
-def _shown_words(node: AriaNode) -> int:
-    """Words a subtree shows, leaving out what its fields hold (a long value typed into a
-    text area is the form's input, not a region of the page to read)."""
-    if node.role in _EDITABLE:
-        return 0
-    if node.role == "link":  # its name, or the card it wraps
-        if _wraps_card(node):
-            return max(own_words(node), sum(_shown_words(child) for child in node.children))
-        return own_words(node)
-    return own_words(node) + sum(_shown_words(child) for child in node.children)
-
-
-def _read_here(node: AriaNode) -> bool:
-    """Whether a container's child is what a reader reads or fills in (see `_READ`): a text
-    run only when it holds a word (an icon font's glyph or a stray mark is layout)."""
-    if node.role == "text":
-        return any(ch.isalnum() for ch in node.text or "")
-    return node.role in _READ
-
-
-_TOGGLES = frozenset({"button", "checkbox", "img"})
-"""What a menu holds besides its links: the toggles that open its parts, icons."""
-_QUICK_BOXES = frozenset({"textbox", "searchbox"})
-_QUICK_BOXES_MAX = 2
-"""A sidebar of menus may hold a box or two to search the site or go to a page by its name
-(each with its button), many links to one box: no form to fill in."""
-_SECRET = re.compile(r"pass(word|phrase)|\bpin\b", re.IGNORECASE)
-
-
-def _menu_like(node: AriaNode) -> bool:
-    """A site's menu laid out with plain containers, not marked as navigation: links in lists
-    (with the toggles that open their sub-menus) and no words of its own to read."""
-    links = words = 0
-    boxes = 0
-    lists = False
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if n.role == "link":
-            links += 1
-            words += len(label(n).split())
-            continue
-        if n.role in _QUICK_BOXES and not _SECRET.search(label(n)):
-            boxes += 1  # a search or "go to page" box beside the menu's links
-            continue
-        if (n.role in _READ and n.role not in _TOGGLES) or (n.role == "text" and n.text):
-            return False
-        lists = lists or n.role == "list"
-        stack.extend(n.children)
-    if not lists or links < 3 or boxes > _QUICK_BOXES_MAX or links < 4 * boxes:
-        return False
-    # A menu names sections in a word or three; a list of many long names (records, pages
-    # found) is what the page shows.
-    return links < _MANY_LINKS or words <= _MENU_WORDS * links
-
-
-_MANY_LINKS = 20
-_MENU_WORDS = 4
-"""A menu of many links names each in four words at most, on average."""
-
-
-_FOOTER = re.compile(r"©|\(c\) ?\d{4}|\bcopyright\b|\bpowered by\b|\ball rights reserved\b", re.I)
-_FOOTER_WORDS = 40
-"""A page's footer laid out with plain containers: a few words saying who made the site or
-the software it runs on (copyright, "powered by"), nothing to fill in or read at length."""
-
-
-def _footer_like(node: AriaNode) -> bool:
-    """A container that is the page's unmarked footer (see `_FOOTER`): beside a short form
-    it holds more words than the form, and is still not the content."""
-    if subtree_words(node) > _FOOTER_WORDS:
-        return False
-    nodes = node.walk()
-    if any(n.role in _EDITABLE or n.role in ("heading", "paragraph", "table") for n in nodes):
-        return False
-    return bool(_FOOTER.search(content_text(node, limit=400)))
-
-
-def _lone_article(root: AriaNode) -> AriaNode | None:
-    """The page's one article (outside its banners, navigation, sidebars and footer), when
-    it holds at least as many words as the rest of the page beside its menus: the page's
-    content, however deep the layout has put it."""
-    articles: list[AriaNode] = []
-    rest = 0
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.role in _AROUND or _menu_like(node):
-            continue
-        if node.role == "article":
-            articles.append(node)
-            continue
-        rest += own_words(node)
-        stack.extend(node.children)
-    if len(articles) != 1 or _shown_words(articles[0]) < rest:
-        return None
-    return articles[0]
-
-
-def _layout_content(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
-    """On a page with no `main`, laid out with plain containers (a header of menus, a
-    sidebar, the content, a footer): the container that holds the content. From the root,
-    step into the child that holds most of the words (half of them, twice the next largest
-    child's) while no heading, paragraph, table or field sits directly in the container;
-    none when the first step cannot be taken (the whole page is the content then)."""
-    if len(roots) != 1:
-        return ()
-    node = roots[0]
-    lone = _lone_article(node)
-    if lone is not None:
-        return (lone,)
-    while node.role in _LAYOUT and not any(_read_here(c) for c in node.children):
-        menus = {id(c) for c in node.children if c.role not in _AROUND and _menu_like(c)}
-        kids = [
-            c
-            for c in node.children
-            if c.role not in _AROUND and id(c) not in menus and not _footer_like(c)
-        ]
-        sizes = sorted(((_shown_words(c), i) for i, c in enumerate(kids)), reverse=True)
-        total = sum(words for words, _ in sizes)
-        if not total:
-            break
-        top, index = sizes[0]
-        second = sizes[1][0] if len(sizes) > 1 else 0
-        if top < _DOMINANT * total or top < _OVER_NEXT * second:
-            break
-        if menus and not any(n.role in _READ_BLOCKS for n in kids[index].walk()):
-            break  # a trail of links beside lists of them: the lists may be what is shown
-        if _fields(kids[index]) == 0 and sum(map(_fields, kids)) >= _FORM_FIELDS:
-            break  # a form's buttons or title beside its fields: the form is the content
-        node = kids[index]
-    return () if node is roots[0] else (node,)
-
-
-_FORM_FIELDS = 2
-"""Fields that make a form: the content is not a part of it without them (a lone box beside
-the content is a search's)."""
-
-
-def _fields(node: AriaNode) -> int:
-    return sum(n.role in _EDITABLE for n in node.walk())
 
 
 _CONTROL_WORDS = 4
@@ -511,40 +339,3 @@ def in_forms(roots: tuple[AriaNode, ...]) -> frozenset[int]:
 
 MENUS = frozenset({"menu", "menubar", "listbox"})
 """Roles of controls whose parts are options: a heading inside one labels the control."""
-
-
-_UNLABELLED = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
-_LABEL_WORDS = 4
-
-
-def named(node: AriaNode, parent: AriaNode | None) -> str:
-    """A node's label (see `label`); a field with no name of its own is called by the words
-    just before it in its container ("Password" over a box the page did not tie its label
-    to), not by what it holds."""
-    if node.role not in _UNLABELLED or node.name or parent is None:
-        return label(node)
-    before = None
-    for child in parent.children:
-        if child is node:
-            break
-        before = child
-    if before is not None and not before.children and before.role in ("generic", "text"):
-        words = (before.name or before.text or "").strip()
-        if words and len(words.split()) <= _LABEL_WORDS:
-            return words.rstrip(":").strip()
-    return label(node)
-
-
-_INLINE = frozenset({"text", "link"})
-"""What a control's or heading's words are made of when it has no name: its text runs and
-its links (a heading that is a link to the page it titles)."""
-_NAMED_BY_CONTENT = frozenset({"button", "link", "menuitem", "tab", "heading", "cell"})
-
-
-def label(node: AriaNode) -> str:
-    """A node's name, or its own text; a control or heading without either is called by the
-    text inside it (a button whose words sit in a <span>)."""
-    if node.name or node.text or node.role not in _NAMED_BY_CONTENT:
-        return node.name or node.text or ""
-    words = [n.text or n.name for n in node.walk()[1:] if n.role in _INLINE or n.text]
-    return " ".join(w for w in words if w)[:100]

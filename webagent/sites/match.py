@@ -17,10 +17,10 @@ from urllib.parse import parse_qsl, urlsplit
 from webagent.observation import Observation
 from webagent.observation.names import clip
 from webagent.observation.tree import AriaNode
-from webagent.sites.content import MENUS, content_of, in_forms, named, role_of
+from webagent.sites.content import MENUS, content_of, in_forms, role_of
 from webagent.sites.profile import Control, ElementPattern
 from webagent.sites.rules import Content, Landmark, Match
-from webagent.sites.words import outermost
+from webagent.sites.words import named, outermost
 from webagent.urls import location
 
 
