@@ -788,3 +788,86 @@ def test_a_status_shown_as_a_heading_is_no_confirmation(generic: Profile) -> Non
     assert state(generic, told + "  - paragraph [ref=e3]: Your order is on its way.\n") == (
         "confirmation"
     )
+
+
+RECORDS_WITH_CONTROLS = """
+- main [ref=e1]:
+  - heading "Books" [level=1] [ref=e2]
+  - table "Title, Author, Year" [ref=e3]:
+    - rowgroup [ref=e4]:
+      - row [ref=e5]:
+        - columnheader [ref=e6]:
+          - checkbox "Select all" [ref=e7]
+        - columnheader [ref=e8]:
+          - button "Title" [ref=e9]
+        - columnheader [ref=e10]:
+          - button "Author" [ref=e11]
+        - columnheader [ref=e12]:
+          - button "Year" [ref=e13]
+        - cell [ref=e14]:
+          - button "add" [ref=e15]
+    - rowgroup [ref=e16]:
+      - row [ref=e17]:
+        - cell [ref=e18]:
+          - checkbox "Select" [ref=e19]
+        - cell "More Nonsense, Pictures, Rhymes, Botany" [ref=e20]
+        - cell "Edward Lear" [ref=e21]
+        - cell "1872" [ref=e22]
+  - button "1" [ref=e23]
+  - button "2" [ref=e24]
+"""
+
+
+def test_a_table_of_records_with_boxes_to_select_its_rows_is_a_listing(generic: Profile) -> None:
+    """An admin's list of records: a box on every row to select it, buttons in the header to
+    sort or choose columns ("add"). They are the table's controls, not a form's fields."""
+    assert state(generic, RECORDS_WITH_CONTROLS) == "listing"
+    # the same box in a row that is a field of a form, beside a name and an e-mail to fill in
+    form = RECORDS_WITH_CONTROLS.replace(
+        '        - cell "1872" [ref=e22]',
+        '        - cell [ref=e22]:\n          - textbox "Year" [ref=e25]\n'
+        '  - textbox "Note" [ref=e26]\n  - button "Save" [ref=e27]',
+    )
+    assert state(generic, form) == "form"
+
+
+APP_EDITOR = """
+- generic [ref=e1]:
+  - banner [ref=e2]:
+    - link "arrow_back" [ref=e3]:
+      - /url: /admin/content/authors
+    - heading "Authors: Lewis Carroll" [level=1] [ref=e4]
+    - button "delete" [ref=e5]
+    - button "{button}" [ref=e6]
+  - main [ref=e7]:
+    - generic [ref=e8]:
+      - generic [ref=e9]: Name
+      - textbox [ref=e10]: Lewis Carroll
+    - generic [ref=e11]:
+      - generic [ref=e12]: Country
+      - textbox [ref=e13]: England
+    - generic [ref=e14]:
+      - generic [ref=e15]: Biography
+      - textbox [ref=e16]: Mathematician, photographer and author of the two Alice books.
+"""
+
+
+def test_fields_saved_by_a_button_in_the_header_bar_are_a_form(generic: Profile) -> None:
+    """An app's editor: the record's fields in the content, its Save in the bar beside the
+    title, not under the fields. A button there that opens something else is no form's."""
+    assert state(generic, APP_EDITOR.format(button="Save")) == "form"
+    assert state(generic, APP_EDITOR.format(button="Create new ticket")) != "form"
+
+
+def test_a_page_headed_no_results_is_a_searchs_empty_results(generic: Profile) -> None:
+    """A search run in the page (its address holds no query) that found nothing says so in
+    its heading; a text about results is not that."""
+    empty = """
+- main [ref=e1]:
+  - heading "No Results" [level=2] [ref=e2]
+  - paragraph [ref=e3]: Adjust or clear search filters to see results.
+  - button "Clear Filters" [ref=e4]
+"""
+    assert state(generic, empty) == "search_results"
+    text = empty.replace("No Results", "Results of the croquet match")
+    assert state(generic, text) != "search_results"

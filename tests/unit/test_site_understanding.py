@@ -312,7 +312,7 @@ HELD_OUT = {
     "holdout10": ("moin", 50, 0.90),
     "holdout11": ("machina", 50, 1.0),
     "holdout12": ("hgweb", 45, 0.91),
-    "holdout13": ("helpdesk", 50, 0.85),
+    "holdout13": ("helpdesk", 50, 0.87),
     "holdout14": ("calibreweb", 50, 0.85),
     "holdout15": ("mezzanine", 50, 0.80),
     "holdout16": ("ihatemoney", 40, 0.95),
@@ -331,7 +331,7 @@ HELD_OUT = {
     "holdout29": ("ikiwiki+gitweb", 75, 0.76),
     "holdout30": ("wger", 70, 0.74),
     "holdout31": ("shuup", 70, 0.83),
-    "holdout32": ("directus", 55, 0.78),
+    "holdout32": ("directus", 55, 0.94),
 }
 
 

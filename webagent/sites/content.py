@@ -13,10 +13,12 @@ The content is the page's `main` landmark when it has one. A page without one is
 with plain containers: the content is the region that holds most of the page's words
 (descending through containers while one child dominates; what fields hold is input, not
 words of a region), without the navigation, banners, footers, sidebars and search forms
-marked as such (`webagent.sites.layout`). A plain container of a form that the page styles as clickable, with a few
-words, is read as the form's button (`role_of`). A page's messages (status and alert regions:
-a flash "The page has been created." that a site puts beside `main`) are reported with it
-wherever they sit (`messages`).
+marked as such (see `webagent.sites.layout`). A plain container of a form that the page
+styles as clickable, with a few words, is read as the form's button (`role_of`); a data
+table's own controls (the boxes that select its rows, its header's buttons) are the
+table's, not a form's fields (`_table_controls`). A page's messages (status and alert
+regions: a flash "The page has been created." that a site puts beside `main`) are reported
+with it wherever they sit (`messages`).
 """
 
 from __future__ import annotations
@@ -160,6 +162,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         (node, None, False, False) for node in reversed(mains or roots)
     ]
     forms = in_forms(mains or roots)
+    controls = _table_controls(mains or roots)
     toggles = _section_toggles(mains or roots)
     while stack:
         node, parent, in_paragraph, in_menu = stack.pop()
@@ -178,7 +181,10 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         in_paragraph = in_paragraph or node.role == "paragraph"
         prose += counted if in_paragraph else 0
         if node.role != "generic" or node.name or node.text:
-            kept.append((role_of(node, parent, forms, in_menu=in_menu), named(node, parent)))
+            role = (
+                "generic" if id(node) in controls else role_of(node, parent, forms, in_menu=in_menu)
+            )
+            kept.append((role, named(node, parent)))
         in_menu = in_menu or node.role in MENUS
         stack.extend((child, node, in_paragraph, in_menu) for child in reversed(node.children))
     skip = frozenset() if mains else AROUND
@@ -279,6 +285,32 @@ def _records(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
         )
         best = max(best, facts)
     return best
+
+
+_ROW_CONTROLS = frozenset({"checkbox", "button"})
+
+
+def _table_controls(roots: tuple[AriaNode, ...]) -> frozenset[int]:
+    """The ids of a data table's own controls (a table whose header row holds two column
+    headers or more, see `_records`): the boxes that select its rows and the buttons of its
+    header (sort by a column, choose the columns). They work on the table, not fields of a
+    form: an admin's list of records with a box on every row is a list."""
+    found: set[int] = set()
+    for table in walk(roots, frozenset()):
+        if table.role not in ("table", "grid"):
+            continue
+        rows = [n for n in table.walk() if n.role == "row"]
+        header = next((r for r in rows if _count(r, "columnheader") >= 2), None)
+        if header is None:
+            continue
+        for row in rows:
+            for cell in row.children:
+                inside = cell.walk()
+                if row is header:
+                    found.update(id(n) for n in inside if n.role in _ROW_CONTROLS)
+                elif sum(n.role == "checkbox" for n in inside) == 1 and cell is row.children[0]:
+                    found.update(id(n) for n in inside if n.role == "checkbox")
+    return frozenset(found)
 
 
 def _count(row: AriaNode, role: str) -> int:
