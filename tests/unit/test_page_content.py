@@ -634,6 +634,38 @@ def test_a_forms_buttons_beside_its_fields_are_not_the_whole_content(generic: Pr
     assert Classifier(generic).classify(observed).state == "form"
 
 
+def test_a_part_of_a_form_with_the_most_words_is_not_the_whole_content(generic: Profile) -> None:
+    """A form laid out with plain containers: its title and description boxes, then the
+    repositories to choose from (their descriptions hold most of the words, with two
+    selects), then its buttons. The content is the whole form, not its wordiest part."""
+    about = "The endless tea party: the table plan, the teapot and the six o'clock rule"
+    page = f"""
+- generic [ref=r1]:
+  - navigation [ref=n1]:
+{menu("top", ["Repositories", "Journal", "Gists", "Search"])}
+  - generic [ref=c1]:
+    - generic [ref=c2]:
+      - generic [ref=c3]:
+        - textbox "Title:" [ref=c4]
+      - generic [ref=c5]:
+        - textbox "Description:" [ref=c6]
+      - generic [ref=c7]:
+        - generic [ref=c8]: "Origin repository: {about}"
+        - combobox [ref=c9]:
+          - option "wonderland/tea-party" [selected]
+        - generic [ref=c10]: "Destination repository: {about}"
+        - combobox [ref=c11]:
+          - option "wonderland/tea-party-alice" [selected]
+      - generic [ref=c12]:
+        - button "Create Pull Request" [ref=c13]
+        - button "Reset" [ref=c14]
+{FOOTER}
+"""
+    observed = observe(page, "http://scm.test/wonderland/tea-party/pull-request/new")
+    assert ("textbox", "Title:") in PageIndex.of(observed).content_nodes
+    assert Classifier(generic).classify(observed).state == "form"
+
+
 def test_many_long_names_in_a_list_are_what_the_page_shows_not_a_menu(generic: Profile) -> None:
     """No `main`: a heading, then twenty-five ingredients (each a link named in a few words)
     over a pager, beside a sidebar's search box. A menu names sections in a word or three;

@@ -326,7 +326,7 @@ HELD_OUT = {
     "holdout24": ("pelican", 45, 0.96),
     "holdout25": ("ghost", 60, 0.78),
     "holdout26": ("rt", 60, 0.87),
-    "holdout27": ("kallithea", 80, 0.86),
+    "holdout27": ("kallithea", 80, 0.87),
     "holdout28": ("gitit", 70, 0.91),
     "holdout29": ("ikiwiki+gitweb", 75, 0.76),
     "holdout30": ("wger", 70, 0.74),

@@ -160,8 +160,8 @@ def layout_content(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
             break
         if menus and not any(n.role in _READ_BLOCKS for n in kids[index].walk()):
             break  # a trail of links beside lists of them: the lists may be what is shown
-        if _fields(kids[index]) == 0 and sum(map(_fields, kids)) >= _FORM_FIELDS:
-            break  # a form's buttons or title beside its fields: the form is the content
+        if sum(_fields(c) for c in kids if c is not kids[index]) >= _FORM_FIELDS:
+            break  # a part of a form beside its other fields: the whole form is the content
         node = kids[index]
     return () if node is roots[0] else (node,)
 
