@@ -348,6 +348,41 @@ def test_a_search_box_holding_the_query_of_the_address_shows_its_results(
     assert found.state == "form"
 
 
+def test_an_address_whose_query_is_separated_by_semicolons_is_read_as_one(
+    generic: Profile,
+) -> None:
+    """Older CGI apps write a query's parts with `;` between them (gitweb's
+    `?p=wiki.git;a=search;s=post`): the search is seen in the address, its query shown back
+    in the box, and a search that found nothing says "No match."."""
+    found = """
+- generic [ref=g1]:
+  - textbox [ref=g2]: post
+  - link "Added a comment: The jury" [ref=g3]:
+    - /url: /gitweb/?p=wiki.git;a=commit;h=HEAD
+  - table [ref=g4]:
+    - row [ref=g5]:
+      - cell "6 days ago" [ref=g6]
+      - cell [ref=g7]:
+        - link "post: Cheshire sighting" [ref=g8]:
+          - /url: /gitweb/?p=wiki.git;a=commit;h=7f0fc81
+    - row [ref=g9]:
+      - cell "9 days ago" [ref=g10]
+      - cell [ref=g11]:
+        - link "post: Roses painted red" [ref=g12]:
+          - /url: /gitweb/?p=wiki.git;a=commit;h=ea58654
+"""
+    url = "http://git.test/gitweb/?p=wiki.git;a=search;h=HEAD;st=commit;s=post"
+    assert PageIndex.of(observe(found, url)).query_shown
+    assert Classifier(generic).classify(observe(found, url)).state == "search_results"
+    none = """
+- generic [ref=g1]:
+  - textbox [ref=g2]: jabberwocky
+  - paragraph [ref=g3]: No match.
+"""
+    url = "http://git.test/gitweb/?p=wiki.git;a=search;h=HEAD;st=commit;s=jabberwocky"
+    assert Classifier(generic).classify(observe(none, url)).state == "search_results"
+
+
 def test_a_search_box_that_searches_as_one_types_is_a_search_page(generic: Profile) -> None:
     """No Search button (results come as one types): a search box in the content at a
     search's address is still a search page."""

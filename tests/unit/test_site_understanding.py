@@ -328,7 +328,7 @@ HELD_OUT = {
     "holdout26": ("rt", 60, 0.87),
     "holdout27": ("kallithea", 80, 0.87),
     "holdout28": ("gitit", 70, 0.91),
-    "holdout29": ("ikiwiki+gitweb", 75, 0.76),
+    "holdout29": ("ikiwiki+gitweb", 75, 0.78),
     "holdout30": ("wger", 70, 0.74),
     "holdout31": ("shuup", 70, 0.83),
     "holdout32": ("directus", 55, 0.94),

@@ -116,10 +116,11 @@ class PageIndex:
 
 def _query_shown(url: str, roots: tuple[AriaNode, ...]) -> bool:
     """Whether a text field holds one of the values of the URL's query (two letters or
-    more, compared without case or surrounding space)."""
+    more, compared without case or surrounding space; its parts separated by `&` or, as
+    older CGI apps write them, `;`)."""
     asked = {
         value.strip().casefold()
-        for _, value in parse_qsl(urlsplit(url).query)
+        for _, value in parse_qsl(urlsplit(url).query.replace(";", "&"))
         if len(value.strip()) >= 2
     }
     if not asked:
