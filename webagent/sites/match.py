@@ -139,9 +139,18 @@ _FIELDS = frozenset({"textbox", "searchbox", "combobox"})
 
 def in_front_of(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
     """What the page is about now: a dialog open in front of it that asks for input (a
-    sign-in box over the home page), else the whole tree. A dialog of buttons alone (a
-    cookie notice) leaves the page as it is."""
+    sign-in box over the home page, or a focused frame over it), else the whole tree. A
+    dialog of buttons alone (a cookie notice) leaves the page as it is."""
     dialogs = [d for role in _DIALOGS for d in outermost(roots, role)]
+    # A frame that holds the focus, put over the page at its top level (a site's sign-in or
+    # search popup in an iframe of its own, with no dialog role; an editor's frame inside a
+    # form is no popup): what the visitor deals with too.
+    dialogs += [
+        child
+        for root in roots
+        for child in (root, *root.children)
+        if child.role == "iframe" and child.focused
+    ]
     asking = [d for d in dialogs if any(n.role in _FIELDS for n in d.walk())]
     return tuple(asking) if asking else roots
 
