@@ -871,3 +871,98 @@ def test_a_page_headed_no_results_is_a_searchs_empty_results(generic: Profile) -
     assert state(generic, empty) == "search_results"
     text = empty.replace("No Results", "Results of the croquet match")
     assert state(generic, text) != "search_results"
+
+
+def _cards(button: str, count: int) -> str:
+    return "\n".join(
+        f"""      - generic [ref=g{i}]:
+        - link "Tea {i}" [ref=l{i}]:
+          - /url: /p/{i}-tea/
+        - text: £5.{i}0, loose leaves from the garden
+        - button "{button}" [ref=b{i}]"""
+        for i in range(count)
+    )
+
+
+def test_a_button_on_every_card_is_the_entries_not_a_forms(generic: Profile) -> None:
+    """A category's grid of products, each card with its "Preview", over a sort select: the
+    button repeated on every entry acts on that entry; it sends no form."""
+    page = f"""
+- main [ref=e1]:
+  - heading "Teas" [level=1] [ref=e2]
+  - combobox "Sort" [ref=e3]:
+    - option "Name - A-Z" [selected]
+    - option "Price - Low to High"
+  - generic [ref=e4]:
+{_cards("Preview", 5)}
+"""
+    assert state(generic, page) == "listing"
+
+
+USERS = """
+- main [ref=e1]:
+  - table [ref=t1]:
+    - row [ref=r1]:
+      - columnheader "Search for users" [ref=h1]
+    - row [ref=r2]:
+      - rowheader "Username" [ref=h2]
+      - cell [ref=c1]:
+        - textbox [ref=x1]
+      - rowheader "Realname" [ref=h3]
+      - cell [ref=c2]:
+        - textbox [ref=x2]
+      - cell [ref=c3]:
+        - button "Search" [ref=s1]
+  - table [ref=t2]:
+    - row [ref=r3]:
+      - columnheader "Username" [ref=h4]
+      - columnheader "Real name" [ref=h5]
+      - columnheader "Email address" [ref=h6]
+      - columnheader "Retire" [ref=h7]
+{rows}
+    - row [ref=r9]:
+      - columnheader "1 - 4 of 4" [ref=h8]
+"""
+
+
+def test_a_table_of_records_under_a_box_to_search_them_is_the_list(generic: Profile) -> None:
+    """A list of users, a "retire" button on each row, over boxes to search them, and a
+    pager's row of headers under it: the rows are records (the table's body ends where its
+    footer starts), and a page showing them is no search form."""
+    rows = "\n".join(
+        f"""    - row [ref=u{i}]:
+      - cell [ref=a{i}]:
+        - link "user{i}" [ref=l{i}]:
+          - /url: user{i}
+      - cell "User Number {i}" [ref=n{i}]
+      - cell "user{i} at wonderland" [ref=m{i}]
+      - cell [ref=k{i}]:
+        - button "retire" [ref=b{i}]"""
+        for i in range(4)
+    )
+    page = USERS.format(rows=rows)
+    assert PageIndex.of(observe(page)).records == 4
+    assert state(generic, page) == "listing"
+
+
+def test_labels_beside_their_values_in_a_table_are_no_records(generic: Profile) -> None:
+    """A form laid out in a table, two labels to a row ("Priority", its cell, "Status", its
+    cell): no header heads its columns, so no row is a record."""
+    page = """
+- main [ref=e1]:
+  - table [ref=t1]:
+    - row [ref=r1]:
+      - columnheader "Title" [ref=h1]
+      - cell [ref=c1]
+    - row [ref=r2]:
+      - columnheader "Priority" [ref=h2]
+      - cell [ref=c2]
+      - columnheader "Status" [ref=h3]
+      - cell [ref=c3]
+    - row [ref=r3]:
+      - rowheader "Superseder" [ref=h4]
+      - cell "none" [ref=c4]
+      - rowheader "Nosy List" [ref=h5]
+      - cell "alice" [ref=c5]
+"""
+    assert PageIndex.of(observe(page)).records == 0

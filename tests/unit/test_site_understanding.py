@@ -331,7 +331,7 @@ HELD_OUT = {
     "holdout3": ("verdaccio", 30, 0.91),
     "holdout4": ("fossil", 50, 0.94),
     "holdout5": ("sqlite_web", 50, 0.90),
-    "holdout6": ("djangowiki", 50, 0.90),
+    "holdout6": ("djangowiki", 50, 0.92),
     "holdout7": ("redmine", 50, 0.88),
     "holdout8": ("sphinxdocs", 40, 1.0),
     "holdout9": ("oscar", 50, 0.88),
@@ -355,8 +355,8 @@ HELD_OUT = {
     "holdout27": ("kallithea", 80, 0.87),
     "holdout28": ("gitit", 70, 0.91),
     "holdout29": ("ikiwiki+gitweb", 75, 0.78),
-    "holdout30": ("wger", 70, 0.74),
-    "holdout31": ("shuup", 70, 0.83),
+    "holdout30": ("wger", 70, 0.76),
+    "holdout31": ("shuup", 70, 0.85),
     "holdout32": ("directus", 55, 0.94),
 }
 

@@ -162,7 +162,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         (node, None, False, False) for node in reversed(mains or roots)
     ]
     forms = in_forms(mains or roots)
-    controls = _table_controls(mains or roots)
+    controls = _table_controls(mains or roots) | _entry_actions(mains or roots)
     toggles = _section_toggles(mains or roots)
     while stack:
         node, parent, in_paragraph, in_menu = stack.pop()
@@ -272,12 +272,21 @@ def _records(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
         if table.role not in ("table", "grid"):
             continue
         rows = [n for n in table.walk() if n.role == "row"]
-        header = next((r for r in rows if _count(r, "columnheader") >= 2), None)
-        if header is None or any(_count(r, "columnheader") for r in rows if r is not header):
+        header = next((i for i, r in enumerate(rows) if _count(r, "columnheader") >= 2), None)
+        if header is None or not _heads_columns(rows[header]):
             continue
+        if any(_labels_beside(row) for row in rows[:header]):
+            continue  # labels beside their values above it: a form laid out in a table
+        # Its body: the rows under the header, up to a row of headers again (a footer's,
+        # a pager's); a table whose labels are scattered over its rows has no body.
+        body = []
+        for row in rows[header + 1 :]:
+            if _count(row, "columnheader"):
+                break
+            body.append(row)
         facts = sum(
             1
-            for r in rows
+            for r in body
             if sum(c.role in _CELLS for c in r.children) >= 2
             and subtree_words(r) <= _RECORD_WORDS
             and not any(n.role in EDITABLE for n in r.walk())
@@ -311,6 +320,35 @@ def _table_controls(roots: tuple[AriaNode, ...]) -> frozenset[int]:
                 elif sum(n.role == "checkbox" for n in inside) == 1 and cell is row.children[0]:
                     found.update(id(n) for n in inside if n.role == "checkbox")
     return frozenset(found)
+
+
+_ENTRY_ACTIONS = 3
+"""How many buttons of one name make them each entry's own (a "Preview" on every product
+card, a "Reply" under every comment): actions on the entries, not a form's button."""
+
+
+def _entry_actions(roots: tuple[AriaNode, ...]) -> frozenset[int]:
+    """The ids of the buttons whose name is repeated on several entries (see
+    `_ENTRY_ACTIONS`)."""
+    named: dict[str, list[int]] = {}
+    for node in walk(roots, AROUND):
+        if node.role == "button":
+            name = label(node).strip().casefold()
+            if name:
+                named.setdefault(name, []).append(id(node))
+    return frozenset(i for ids in named.values() if len(ids) >= _ENTRY_ACTIONS for i in ids)
+
+
+def _heads_columns(row: AriaNode) -> bool:
+    """A row of column headers, not labels each beside its value ("Priority", its cell,
+    "Status", its cell: a form or a record laid out in a table)."""
+    return _count(row, "columnheader") > sum(c.role in _CELLS for c in row.children)
+
+
+def _labels_beside(row: AriaNode) -> bool:
+    """A row with a header beside a cell ("Title", its box): a label and its value, not a
+    title over the table."""
+    return bool(_count(row, "columnheader")) and any(c.role in _CELLS for c in row.children)
 
 
 def _count(row: AriaNode, role: str) -> int:
