@@ -966,3 +966,83 @@ def test_labels_beside_their_values_in_a_table_are_no_records(generic: Profile) 
       - cell "alice" [ref=c5]
 """
     assert PageIndex.of(observe(page)).records == 0
+
+
+def test_a_sentence_about_what_will_have_been_done_is_no_confirmation(generic: Profile) -> None:
+    """ "... until the first order has been created." in a form's note is a condition, not a
+    report: a message of what was done says it in a few words ("The event has been
+    created.")."""
+    page = """
+- main [ref=e1]:
+  - heading "Create a new event" [level=1] [ref=e2]
+  - combobox "Organizer" [ref=e3]:
+    - option "Wonderland Events" [selected]
+  - checkbox "English" [ref=e4]
+  - paragraph [ref=e5]: {note} until the first order has been created.
+  - button "Continue" [ref=e6]
+"""
+    note = "Please note that you will only be able to delete your event"
+    assert state(generic, page.format(note=note)) == "form"
+    done = page.format(note="The event").replace(" until the first order", "")
+    assert state(generic, done) == "confirmation"
+
+
+def test_a_log_of_what_has_been_done_is_no_confirmation(generic: Profile) -> None:
+    """A customer's page in an admin: their facts, then the history of their account, each
+    entry a time and what has been done then. A history, not what was just done."""
+    page = """
+- main [ref=e1]:
+  - heading "Customer #2HQXU96" [level=1] [ref=e2]
+  - paragraph [ref=e3]: "Status: active"
+  - paragraph [ref=e4]: "E-mail: alice@wonderland.example"
+  - heading "History" [level=2] [ref=e5]
+  - list [ref=e6]:
+    - listitem [ref=e7]:
+      - text: 2026-11-27 23:54
+      - paragraph [ref=e8]: A new password has been requested.
+    - listitem [ref=e9]:
+      - text: 2026-11-27 23:53
+      - paragraph [ref=e10]: The account has been created.
+"""
+    assert state(generic, page) != "confirmation"
+    # Two lines saying what was just done, with no time before them, still report it.
+    done = """
+- main [ref=e1]:
+  - heading "Thank you" [level=1] [ref=e2]
+  - paragraph [ref=e3]: Your order has been placed.
+  - paragraph [ref=e4]: A confirmation has been sent to alice@wonderland.example.
+"""
+    assert state(generic, done) == "confirmation"
+
+
+def test_a_sidebar_inside_main_is_not_the_content(generic: Profile) -> None:
+    """A checkout step: the cart's table in a sidebar inside `main`, then the step's
+    choices and its Continue. The sidebar's rows are not what the page is for."""
+    rows = "\n".join(
+        f"""          - row [ref=r{i}]:
+            - cell "{item}" [ref=a{i}]
+            - cell "1" [ref=b{i}]
+            - cell "€{price}.00" [ref=c{i}]"""
+        for i, (item, price) in enumerate(
+            [("Regular ticket", 25), ("Teapot mug", 12), ("Scone", 3)]
+        )
+    )
+    page = f"""
+- main [ref=e1]:
+  - complementary "Your cart" [ref=e2]:
+    - table [ref=e3]:
+      - rowgroup [ref=e4]:
+        - row [ref=e5]:
+          - columnheader "Product" [ref=h1]
+          - columnheader "Quantity" [ref=h2]
+          - columnheader "Price" [ref=h3]
+      - rowgroup [ref=e6]:
+{rows}
+  - heading "Payment" [level=2] [ref=e7]
+  - paragraph [ref=e8]: Please select how you want to pay.
+  - radio "Bank transfer" [ref=e9]
+  - radio "Credit card" [ref=e10]
+  - button "Continue" [ref=e11]
+"""
+    assert PageIndex.of(observe(page)).records == 0
+    assert state(generic, page) == "form"

@@ -358,6 +358,7 @@ HELD_OUT = {
     "holdout30": ("wger", 70, 0.76),
     "holdout31": ("shuup", 70, 0.85),
     "holdout32": ("directus", 55, 0.94),
+    "holdout33": ("pretix", 80, 0.75),
 }
 
 

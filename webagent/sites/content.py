@@ -71,6 +71,9 @@ class Content:
     `webagent.sites.facts.shown_facts`)."""
 
 
+_ASIDE = frozenset({"complementary"})
+"""What `main` may hold beside its content: a sidebar (a cart's summary beside a checkout's
+form), left out of the content like the landmarks around it."""
 _ITEM_WORDS = 4
 """Words an entry needs besides being a link: a menu's entries are a word or two each."""
 _SHORT_ITEM_WORDS = 2
@@ -166,7 +169,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
     toggles = _section_toggles(mains or roots)
     while stack:
         node, parent, in_paragraph, in_menu = stack.pop()
-        if not mains and node.role in AROUND:
+        if node.role in (_ASIDE if mains else AROUND):
             continue
         inside.add(id(node))
         if node.role == "link":
@@ -187,7 +190,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
             kept.append((role, named(node, parent)))
         in_menu = in_menu or node.role in MENUS
         stack.extend((child, node, in_paragraph, in_menu) for child in reversed(node.children))
-    skip = frozenset() if mains else AROUND
+    skip = _ASIDE if mains else AROUND
     items, item_words, headed = _repeated_items(mains or roots, skip)
     records = _records(mains or roots, skip)
     posts = thread_posts(mains or roots, skip, prose)
