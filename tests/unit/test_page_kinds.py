@@ -1046,3 +1046,36 @@ def test_a_sidebar_inside_main_is_not_the_content(generic: Profile) -> None:
 """
     assert PageIndex.of(observe(page)).records == 0
     assert state(generic, page) == "form"
+
+
+def test_a_button_for_the_rows_ticked_is_the_lists(generic: Profile) -> None:
+    """A list of vouchers under a filter, each row with a box to tick, and "Delete selected"
+    under them: the button acts on the list's rows; the page is the list."""
+    rows = "\n".join(
+        f"""    - row [ref=r{i}]:
+      - cell [ref=x{i}]:
+        - checkbox "select row" [ref=k{i}]
+      - cell [ref=c{i}]:
+        - link "TEA{i}CODE" [ref=l{i}]:
+          - /url: /vouchers/{i}/
+      - cell "0 / 1" [ref=d{i}]
+      - cell "Regular ticket" [ref=p{i}]"""
+        for i in range(2)
+    )
+    page = f"""
+- main [ref=e1]:
+  - heading "Vouchers" [level=1] [ref=e2]
+  - paragraph [ref=e3]: Vouchers give tickets to specific persons for a lower price.
+  - textbox "Search voucher" [ref=e4]
+  - textbox "Filter by tag" [ref=e5]
+  - button "Filter" [ref=e6]
+  - table [ref=t1]:
+    - row [ref=r]:
+      - columnheader "select all rows" [ref=h0]
+      - columnheader "Voucher code" [ref=h1]
+      - columnheader "Redemptions" [ref=h2]
+      - columnheader "Product" [ref=h3]
+{rows}
+  - button "Delete selected" [ref=e7]
+"""
+    assert state(generic, page) == "listing"

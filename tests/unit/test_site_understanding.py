@@ -340,7 +340,7 @@ HELD_OUT = {
     "holdout12": ("hgweb", 45, 0.91),
     "holdout13": ("helpdesk", 50, 0.87),
     "holdout14": ("calibreweb", 50, 0.85),
-    "holdout15": ("mezzanine", 50, 0.80),
+    "holdout15": ("mezzanine", 50, 0.81),
     "holdout16": ("ihatemoney", 40, 0.95),
     "holdout17": ("djangocms", 50, 0.94),
     "holdout18": ("pretalx", 50, 0.92),
@@ -358,7 +358,7 @@ HELD_OUT = {
     "holdout30": ("wger", 70, 0.76),
     "holdout31": ("shuup", 70, 0.85),
     "holdout32": ("directus", 55, 0.94),
-    "holdout33": ("pretix", 80, 0.75),
+    "holdout33": ("pretix", 80, 0.76),
 }
 
 
