@@ -1079,3 +1079,45 @@ def test_a_button_for_the_rows_ticked_is_the_lists(generic: Profile) -> None:
   - button "Delete selected" [ref=e7]
 """
     assert state(generic, page) == "listing"
+
+
+def test_a_grid_drawn_with_plain_containers_is_a_listing(generic: Profile) -> None:
+    """A script's data grid with no table roles: rows of plain containers, each a box to
+    select it and the task's values side by side. Field groups of a settings page laid out
+    the same way (a label, its control, a line of help: one value in three) are no rows of
+    facts."""
+    rows = "\n".join(
+        f"""  - generic [ref=r{i}]:
+    - checkbox "Select Task {i}" [ref=k{i}]
+    - generic [ref=a{i}]: "{i}"
+    - generic [ref=b{i}]: Nov 28 2026, 00:13:0{i}
+    - generic [ref=c{i}]: "1"
+    - generic [ref=d{i}]: Have some wine, said the March Hare ({i}).
+    - button [ref=e{i}]"""
+        for i in range(1, 7)
+    )
+    grid = f"""
+- main [ref=m1]:
+  - generic [ref=h]:
+    - checkbox "Select all rows" [ref=h1]
+    - generic [ref=h2]: ID
+    - generic [ref=h3]: Completed
+    - generic [ref=h4]: Annotations
+    - generic [ref=h5]: text
+{rows}
+"""
+    assert PageIndex.of(observe(grid)).records == 6
+    assert state(generic, grid) == "listing"
+    groups = "\n".join(
+        f"""  - generic [ref=g{i}]:
+    - button "Setting {i}" [ref=s{i}]
+    - generic [ref=w{i}]:
+      - button "Choose a value" [ref=v{i}]
+    - generic [ref=p{i}]: What setting {i} changes."""
+        for i in range(1, 7)
+    )
+    settings = f"""
+- main [ref=m1]:
+{groups}
+"""
+    assert PageIndex.of(observe(settings)).records == 0

@@ -355,10 +355,11 @@ HELD_OUT = {
     "holdout27": ("kallithea", 80, 0.87),
     "holdout28": ("gitit", 70, 0.91),
     "holdout29": ("ikiwiki+gitweb", 75, 0.78),
-    "holdout30": ("wger", 70, 0.76),
+    "holdout30": ("wger", 70, 0.77),
     "holdout31": ("shuup", 70, 0.85),
     "holdout32": ("directus", 55, 0.94),
     "holdout33": ("pretix", 80, 0.76),
+    "holdout34": ("labelstudio", 75, 0.66),
 }
 
 

@@ -192,7 +192,7 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
         stack.extend((child, node, in_paragraph, in_menu) for child in reversed(node.children))
     skip = _ASIDE if mains else AROUND
     items, item_words, headed = _repeated_items(mains or roots, skip)
-    records = _records(mains or roots, skip)
+    records = max(_records(mains or roots, skip), _drawn_rows(mains or roots, skip))
     posts = thread_posts(mains or roots, skip, prose)
     facts = shown_facts(mains or roots, skip)
     entries = sum(
@@ -340,6 +340,49 @@ def _entry_actions(roots: tuple[AriaNode, ...]) -> frozenset[int]:
             if name:
                 named.setdefault(name, []).append(id(node))
     return frozenset(i for ids in named.values() if len(ids) >= _ENTRY_ACTIONS for i in ids)
+
+
+_DRAWN_ROWS = 5
+_DRAWN_CELLS = 3
+"""A data grid drawn with plain containers (a script's table of divs): five rows or more
+side by side, each of the same number of cells (three or more)."""
+
+
+def _drawn_rows(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
+    """The most rows of facts in one grid drawn with plain containers, no table roles: the
+    largest set of sibling containers with the same number of children (see `_DRAWN_ROWS`),
+    at least half of them values (`_fact_cell`), no paragraph, a few words and no field to
+    fill in (a box to select the row at most)."""
+    best = 0
+    for node in walk(roots, skip):
+        shapes: dict[int, int] = {}
+        for row in node.children:
+            cells = len(row.children)
+            if row.role != "generic" or cells < _DRAWN_CELLS:
+                continue
+            inside = row.walk()
+            facts = sum(_fact_cell(cell) for cell in row.children)
+            if (
+                2 * facts >= cells
+                and not any(cell.role == "paragraph" for cell in row.children)
+                and subtree_words(row) <= _RECORD_WORDS
+                and not any(n.role in EDITABLE for n in inside)
+                and sum(n.role in ("checkbox", "radio") for n in inside) <= 1
+            ):
+                shapes[cells] = shapes.get(cells, 0) + 1
+        most = max(shapes.values(), default=0)
+        if most >= _DRAWN_ROWS:
+            best = max(best, most)
+    return best
+
+
+def _fact_cell(cell: AriaNode) -> bool:
+    """A cell of a drawn grid that shows a value: a plain container's words, no control."""
+    return (
+        cell.role in ("generic", "text")
+        and bool((cell.name or cell.text or "").strip())
+        and all(n.role in ("generic", "text") for n in cell.walk())
+    )
 
 
 def _heads_columns(row: AriaNode) -> bool:
