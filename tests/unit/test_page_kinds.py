@@ -1121,3 +1121,24 @@ def test_a_grid_drawn_with_plain_containers_is_a_listing(generic: Profile) -> No
 {groups}
 """
     assert PageIndex.of(observe(settings)).records == 0
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Runtime error: the request could not be completed.", "No Book matches the given query."],
+)
+def test_a_frameworks_not_found_message_alone_is_an_error(generic: Profile, message: str) -> None:
+    """A missing record in a Django app (its `get_object_or_404` says "No Project matches
+    the given query."), or an app's "Runtime error: ..." notice, answered 200 and shown
+    alone under the header: an error page."""
+    page = f"""
+- generic [ref=e1]:
+  - banner [ref=e2]:
+    - link "Projects" [ref=e3]:
+      - /url: /projects
+  - list [ref=e4]:
+    - listitem [ref=e5]:
+      - generic [ref=e6]: "{message}"
+      - button "Close" [ref=e7]
+"""
+    assert state(generic, page) == "error"
