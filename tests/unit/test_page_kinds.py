@@ -1142,3 +1142,16 @@ def test_a_frameworks_not_found_message_alone_is_an_error(generic: Profile, mess
       - button "Close" [ref=e7]
 """
     assert state(generic, page) == "error"
+
+
+def test_a_call_to_add_the_first_one_is_an_empty_list(generic: Profile) -> None:
+    """An app's list with nothing in it yet says so by inviting the first one ("Add your
+    first webhook"): an empty listing, not a text to read."""
+    page = """
+- main [ref=e1]:
+  - heading "Webhooks" [level=1] [ref=e2]
+  - heading "Add your first webhook" [level=2] [ref=e3]
+  - paragraph [ref=e4]: Set up integrations that subscribe to certain events using webhooks.
+  - button "Add Webhook" [ref=e5]
+"""
+    assert state(generic, page) == "listing"
