@@ -755,3 +755,31 @@ def test_cards_that_are_each_one_unnamed_link_are_the_content(generic: Profile) 
 """
     observed = observe(page, "http://fit.test/en/workout/overview")
     assert Classifier(generic).classify(observed).state == "listing"
+
+
+def test_a_forms_fields_beside_its_buttons_are_not_the_whole_content(generic: Profile) -> None:
+    """A form laid out with plain containers: its fields, one with a long explanation of
+    what it sends (most of the words), in one; Cancel and its sending button in another.
+    The content is the form, fields and buttons, not the wordiest field."""
+    page = f"""
+- generic [ref=r1]:
+  - navigation [ref=n1]:
+{menu("top", ["Projects", "Organization", "Settings", "Help"])}
+  - generic [ref=c1]:
+    - generic [ref=c2]:
+      - generic [ref=c3]:
+        - generic [ref=c4]: Payload URL
+        - textbox [ref=c5]
+      - generic [ref=c6]:
+        - generic [ref=c7]: "Send payload: the whole task, its annotations and their authors"
+        - checkbox "Send payload" [ref=c8]
+        - generic [ref=c9]: "Send for all actions: created, updated and deleted tasks"
+        - checkbox "Send for all actions" [ref=c10]
+    - generic [ref=c11]:
+      - button "Cancel" [ref=c12]
+      - button "Add Webhook" [ref=c13]
+{FOOTER}
+"""
+    observed = observe(page, "http://labels.test/projects/1/settings/webhooks")
+    assert ("button", "Add Webhook") in PageIndex.of(observed).content_nodes
+    assert Classifier(generic).classify(observed).state == "form"

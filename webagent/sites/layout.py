@@ -162,6 +162,12 @@ def layout_content(roots: tuple[AriaNode, ...]) -> tuple[AriaNode, ...]:
             break  # a trail of links beside lists of them: the lists may be what is shown
         if sum(_fields(c) for c in kids if c is not kids[index]) >= _FORM_FIELDS:
             break  # a part of a form beside its other fields: the whole form is the content
+        if (
+            _asks(kids[index])
+            and not _buttons(kids[index])
+            and any(_buttons(c) and not _asks(c) for c in kids if c is not kids[index])
+        ):
+            break  # a form's fields beside its buttons (Cancel, Add): the form is the content
         node = kids[index]
     return () if node is roots[0] else (node,)
 
@@ -173,3 +179,15 @@ the content is a search's)."""
 
 def _fields(node: AriaNode) -> int:
     return sum(n.role in EDITABLE for n in node.walk())
+
+
+_CHOICES = EDITABLE | {"checkbox", "radio", "switch"}
+
+
+def _asks(node: AriaNode) -> bool:
+    """Whether a subtree holds something to fill in or choose (a box, a switch)."""
+    return any(n.role in _CHOICES for n in node.walk())
+
+
+def _buttons(node: AriaNode) -> bool:
+    return any(n.role == "button" for n in node.walk())
