@@ -66,7 +66,7 @@ TASKS: dict[str, set[str]] = {
     "click-dialog": {"other"},
     "click-tab": {"other"},
     "click-menu": {"other"},
-    "email-inbox": {"other"},
+    "email-inbox": {"listing", "other"},  # its emails as rows of plain containers: a list
     "enter-text": {"form"},
     "enter-password": {"form"},
     "choose-list": {"form"},
