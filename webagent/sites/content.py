@@ -274,8 +274,7 @@ def _records(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
     for table in walk(roots, skip):
         if table.role not in ("table", "grid"):
             continue
-        rows = [n for n in table.walk() if n.role == "row"]
-        header = next((i for i, r in enumerate(rows) if _count(r, "columnheader") >= 2), None)
+        rows, header = _rows_and_header(table)
         if header is None or not _heads_columns(rows[header]):
             continue
         if any(_labels_beside(row) for row in rows[:header]):
@@ -288,12 +287,7 @@ def _records(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
                 break
             body.append(row)
         facts = sum(
-            1
-            for r in body
-            if sum(c.role in _CELLS for c in r.children) >= 2
-            and subtree_words(r) <= _RECORD_WORDS
-            and not any(n.role in EDITABLE for n in r.walk())
-            and sum(n.role in ("checkbox", "radio") for n in r.walk()) <= 1
+            1 for r in body if sum(c.role in _CELLS for c in r.children) >= 2 and _shows_facts(r)
         )
         best = max(best, facts)
     return best
@@ -311,14 +305,13 @@ def _table_controls(roots: tuple[AriaNode, ...]) -> frozenset[int]:
     for table in walk(roots, frozenset()):
         if table.role not in ("table", "grid"):
             continue
-        rows = [n for n in table.walk() if n.role == "row"]
-        header = next((r for r in rows if _count(r, "columnheader") >= 2), None)
+        rows, header = _rows_and_header(table)
         if header is None:
             continue
-        for row in rows:
+        for index, row in enumerate(rows):
             for cell in row.children:
                 inside = cell.walk()
-                if row is header:
+                if index == header:
                     found.update(id(n) for n in inside if n.role in _ROW_CONTROLS)
                 elif sum(n.role == "checkbox" for n in inside) == 1 and cell is row.children[0]:
                     found.update(id(n) for n in inside if n.role == "checkbox")
@@ -360,14 +353,11 @@ def _drawn_rows(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
             cells = len(row.children)
             if row.role != "generic" or cells < _DRAWN_CELLS:
                 continue
-            inside = row.walk()
             facts = sum(_fact_cell(cell) for cell in row.children)
             if (
                 2 * facts >= cells
                 and not any(cell.role == "paragraph" for cell in row.children)
-                and subtree_words(row) <= _RECORD_WORDS
-                and not any(n.role in EDITABLE for n in inside)
-                and sum(n.role in ("checkbox", "radio") for n in inside) <= 1
+                and _shows_facts(row)
             ):
                 shapes[cells] = shapes.get(cells, 0) + 1
         most = max(shapes.values(), default=0)
@@ -395,6 +385,23 @@ def _labels_beside(row: AriaNode) -> bool:
     """A row with a header beside a cell ("Title", its box): a label and its value, not a
     title over the table."""
     return bool(_count(row, "columnheader")) and any(c.role in _CELLS for c in row.children)
+
+
+def _rows_and_header(table: AriaNode) -> tuple[list[AriaNode], int | None]:
+    """A table's rows and the index of its first row of two column headers or more."""
+    rows = [n for n in table.walk() if n.role == "row"]
+    return rows, next((i for i, r in enumerate(rows) if _count(r, "columnheader") >= 2), None)
+
+
+def _shows_facts(row: AriaNode) -> bool:
+    """A row that shows a record's facts: a few words, no field to fill in (a box to select
+    the row at most)."""
+    inside = row.walk()
+    return (
+        subtree_words(row) <= _RECORD_WORDS
+        and not any(n.role in EDITABLE for n in inside)
+        and sum(n.role in ("checkbox", "radio") for n in inside) <= 1
+    )
 
 
 def _count(row: AriaNode, role: str) -> int:
