@@ -118,6 +118,51 @@ def test_a_short_table_of_records_is_a_listing(generic: Profile) -> None:
     assert PageIndex.of(observe(layout_form)).records == 0
 
 
+DRAWN_APART = """
+- main [ref=m1]:
+  - heading "Runs" [level=2] [ref=m2]
+  - grid [ref=g1]:
+    - row [ref=r1]:
+      - columnheader "\\uf111" [ref=h1]
+      - columnheader "\\uf111" [ref=h2]
+    - row [ref=r2]:
+      - columnheader "Select all runs" [ref=h3]:
+        - checkbox "Select all runs" [ref=x0]
+      - columnheader "Run Name" [ref=h4]
+      - columnheader "Created" [ref=h5]
+    - rowgroup [ref=b1]:
+{rows}
+"""
+"""A data grid whose header is drawn in two rows (a row of icons over the names), each run
+with a box to select it and one to pin it in its first cell."""
+
+
+def test_a_grid_headed_by_two_rows_with_a_select_and_a_pin_box_per_row_holds_records(
+    generic: Profile,
+) -> None:
+    """Runs under a header drawn in two rows are the grid's records, though the second row of
+    headers follows the first; a row's select and pin boxes, both in its first cell, are one
+    control, while boxes in several cells (a matrix of permissions) are fields."""
+    run = """      - row "Press SPACE to select this row." [ref=r{n}]:
+        - gridcell [ref=a{n}]:
+          - checkbox "Toggle row selection" [ref=s{n}]
+          - checkbox "Pin run" [ref=p{n}]
+        - gridcell [ref=b{n}]:
+          - link "run-{n}" [ref=l{n}]:
+            - /url: "#/experiments/1/runs/{n}"
+        - gridcell "11/28/2026, 01:0{n}:16 AM" [ref=c{n}]
+"""
+    page = DRAWN_APART.format(rows="".join(run.format(n=n) for n in range(3, 6)))
+    assert PageIndex.of(observe(page)).records == 3
+    assert Classifier(generic).classify(observe(page)).state == "listing"
+    matrix = run.replace(
+        'gridcell "11/28/2026, 01:0{n}:16 AM" [ref=c{n}]',
+        ('gridcell [ref=c{n}]:\n          - checkbox "Delete" [ref=d{n}]'),
+    )
+    page = DRAWN_APART.format(rows="".join(matrix.format(n=n) for n in range(3, 6)))
+    assert PageIndex.of(observe(page)).records == 0
+
+
 def test_a_filter_over_a_table_of_records_is_a_listing_not_a_form(generic: Profile) -> None:
     """Fields that narrow a list of records do not make the page a form to fill in; rows of
     fields (a form's table) are no records."""
@@ -381,6 +426,34 @@ def test_an_address_whose_query_is_separated_by_semicolons_is_read_as_one(
 """
     url = "http://git.test/gitweb/?p=wiki.git;a=search;h=HEAD;st=commit;s=jabberwocky"
     assert Classifier(generic).classify(observe(none, url)).state == "search_results"
+
+
+def test_a_single_page_apps_query_in_the_address_fragment_is_read(generic: Profile) -> None:
+    """An app routed by the address's fragment keeps its query there
+    (`#/models?searchInput=tea`): its search box showing that query makes the page its
+    results, though a "Create model" button sits beside it. A fragment that is no route
+    (an anchor) carries no query."""
+    page = """
+- main [ref=m1]:
+  - heading "Registered Models" [level=2] [ref=m2]
+  - button "Create Model" [ref=m3]
+  - textbox "Search registered models" [ref=m4]: tea
+  - button "Search" [ref=m5]
+  - table [ref=m6]:
+    - row [ref=m7]:
+      - columnheader "Name" [ref=m8]
+      - columnheader "Latest version" [ref=m9]
+    - row [ref=m10]:
+      - cell [ref=m11]:
+        - link "tea-party-classifier" [ref=m12]:
+          - /url: "#/models/tea-party-classifier"
+      - cell "Version 2" [ref=m13]
+"""
+    routed = "http://ml.test/#/models?searchInput=tea"
+    assert PageIndex.of(observe(page, routed)).query_shown
+    assert Classifier(generic).classify(observe(page, routed)).state == "search_results"
+    assert not PageIndex.of(observe(page, "http://ml.test/models#q=tea")).query_shown
+    assert not PageIndex.of(observe(page, "http://ml.test/#/models?searchInput=jam")).query_shown
 
 
 def test_a_search_box_that_searches_as_one_types_is_a_search_page(generic: Profile) -> None:

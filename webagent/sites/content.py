@@ -279,12 +279,16 @@ def _records(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
             continue
         if any(_labels_beside(row) for row in rows[:header]):
             continue  # labels beside their values above it: a form laid out in a table
-        # Its body: the rows under the header, up to a row of headers again (a footer's,
-        # a pager's); a table whose labels are scattered over its rows has no body.
-        body = []
+        # Its body: the rows under the header (past further rows of headers, as a grid
+        # whose pinned columns are drawn apart heads each part), up to a row of headers
+        # again (a footer's, a pager's); a table whose labels are scattered over its rows
+        # has no body.
+        body: list[AriaNode] = []
         for row in rows[header + 1 :]:
             if _count(row, "columnheader"):
-                break
+                if body:
+                    break
+                continue
             body.append(row)
         facts = sum(
             1 for r in body if sum(c.role in _CELLS for c in r.children) >= 2 and _shows_facts(r)
@@ -400,8 +404,19 @@ def _shows_facts(row: AriaNode) -> bool:
     return (
         subtree_words(row) <= _RECORD_WORDS
         and not any(n.role in EDITABLE for n in inside)
-        and sum(n.role in ("checkbox", "radio") for n in inside) <= 1
+        and _ticks(row) <= 1
     )
+
+
+def _ticks(row: AriaNode) -> int:
+    """The row's boxes and radio buttons to tick, the first cell's counted as one: the
+    cell that selects the row (and pins or stars it) is one control, boxes in several cells
+    are fields (a matrix of permissions)."""
+    cells = row.children
+    ticks = [sum(n.role in ("checkbox", "radio") for n in c.walk()) for c in cells]
+    if cells and cells[0].role in _CELLS:
+        ticks[0] = min(ticks[0], 1)
+    return sum(ticks)
 
 
 def _count(row: AriaNode, role: str) -> int:

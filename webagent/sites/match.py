@@ -114,13 +114,24 @@ class PageIndex:
         return min(1.0, self.item_words / total)
 
 
+def _url_queries(url: str) -> tuple[str, ...]:
+    """The queries an address carries: its own, and the one in its fragment when the
+    fragment is a route with a query of its own (`#/models?search=tea`, as single-page apps
+    routed by the fragment write them)."""
+    parts = urlsplit(url)
+    route = parts.fragment.partition("?")[2] if parts.fragment.startswith("/") else ""
+    return tuple(query for query in (parts.query, route) if query)
+
+
 def _query_shown(url: str, roots: tuple[AriaNode, ...]) -> bool:
     """Whether a text field holds one of the values of the URL's query (two letters or
     more, compared without case or surrounding space; its parts separated by `&` or, as
-    older CGI apps write them, `;`)."""
+    older CGI apps write them, `;`). A single-page app routed by the address's fragment
+    keeps its query there (`#/models?search=tea`): that query counts too."""
     asked = {
         value.strip().casefold()
-        for _, value in parse_qsl(urlsplit(url).query.replace(";", "&"))
+        for query in _url_queries(url)
+        for _, value in parse_qsl(query.replace(";", "&"))
         if len(value.strip()) >= 2
     }
     if not asked:
