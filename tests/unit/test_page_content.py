@@ -163,6 +163,40 @@ def test_a_grid_headed_by_two_rows_with_a_select_and_a_pin_box_per_row_holds_rec
     assert PageIndex.of(observe(page)).records == 0
 
 
+def test_a_records_links_do_not_count_against_it_as_prose(generic: Profile) -> None:
+    """A row listing many links (a worker's recent builds, a record's tags) is still one
+    record's facts; a row whose own text runs long is a paragraph laid out in a table."""
+    builds = "\n".join(
+        f'          - link "tea-party-quick / main ({n})" [ref=b{n}]:\n'
+        f'            - /url: "#/builders/4/builds/{n}"'
+        for n in range(1, 8)
+    )
+    page = f"""
+- main [ref=m1]:
+  - table [ref=t1]:
+    - rowgroup [ref=g1]:
+      - row [ref=r1]:
+        - columnheader "State" [ref=h1]
+        - columnheader "WorkerName" [ref=h2]
+        - columnheader "Recent Builds" [ref=h3]
+        - columnheader "version" [ref=h4]
+    - rowgroup [ref=g2]:
+      - row [ref=r2]:
+        - cell "idle" [ref=c1]
+        - cell [ref=c2]:
+          - link "dormouse" [ref=l1]:
+            - /url: "#/workers/1"
+        - cell [ref=c3]:
+{builds}
+        - cell "4.3.0" [ref=c4]
+"""
+    assert PageIndex.of(observe(page)).records == 1
+    assert Classifier(generic).classify(observe(page)).state == "listing"
+    prose = " ".join(["The dormouse slept through the whole of the tea party again."] * 4)
+    told = page.replace('cell "4.3.0" [ref=c4]', f'cell "{prose}" [ref=c4]')
+    assert PageIndex.of(observe(told)).records == 0
+
+
 def test_a_filter_over_a_table_of_records_is_a_listing_not_a_form(generic: Profile) -> None:
     """Fields that narrow a list of records do not make the page a form to fill in; rows of
     fields (a form's table) are no records."""

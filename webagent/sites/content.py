@@ -402,10 +402,18 @@ def _shows_facts(row: AriaNode) -> bool:
     the row at most)."""
     inside = row.walk()
     return (
-        subtree_words(row) <= _RECORD_WORDS
+        _unlinked_words(row) <= _RECORD_WORDS
         and not any(n.role in EDITABLE for n in inside)
         and _ticks(row) <= 1
     )
+
+
+def _unlinked_words(node: AriaNode) -> int:
+    """Words in a subtree outside its links: a row's own text (a paragraph laid out in a
+    table has many), not the links it lists (a worker's recent builds, a record's tags)."""
+    if node.role == "link":
+        return 0
+    return own_words(node) + sum(_unlinked_words(child) for child in node.children)
 
 
 def _ticks(row: AriaNode) -> int:
