@@ -490,6 +490,39 @@ def test_a_single_page_apps_query_in_the_address_fragment_is_read(generic: Profi
     assert not PageIndex.of(observe(page, "http://ml.test/#/models?searchInput=jam")).query_shown
 
 
+CONSOLE = """
+- main [ref=m1]:
+  - textbox "Expression" [ref=m2]: up
+  - button "Execute" [ref=m3]
+{found}
+"""
+"""A query console whose query is in the address (`?expr=up`), its Execute beside it."""
+
+
+def test_a_query_run_from_the_address_over_what_it_found_is_its_results(
+    generic: Profile,
+) -> None:
+    """The query of the address shown in its box, over the table it found or a line saying
+    it found nothing, is a search's results, though an Execute button runs it; the same box
+    and button with nothing found shown is the console, a form."""
+    table = """  - table [ref=t1]:
+    - row [ref=r1]:
+      - columnheader "Element" [ref=h1]
+      - columnheader "Value" [ref=h2]
+    - row [ref=r2]:
+      - cell "up{job='croquet'}" [ref=c1]
+      - cell "0" [ref=c2]
+    - row [ref=r3]:
+      - cell "up{job='tea'}" [ref=c3]
+      - cell "1" [ref=c4]"""
+    url = "http://metrics.test/graph?expr=up&tab=1"
+    for found in (table, "  - paragraph [ref=p1]: Empty query result"):
+        page = observe(CONSOLE.format(found=found), url)
+        assert Classifier(generic).classify(page).state == "search_results", found
+    console = observe(CONSOLE.format(found="  - paragraph [ref=p1]: Load time: 49ms"), url)
+    assert Classifier(generic).classify(console).state == "form"
+
+
 def test_a_search_box_that_searches_as_one_types_is_a_search_page(generic: Profile) -> None:
     """No Search button (results come as one types): a search box in the content at a
     search's address is still a search page."""

@@ -362,7 +362,7 @@ HELD_OUT = {
     "holdout2": ("adminer", 40, 0.81),
     "holdout3": ("verdaccio", 30, 0.91),
     "holdout4": ("fossil", 50, 0.94),
-    "holdout5": ("sqlite_web", 50, 0.90),
+    "holdout5": ("sqlite_web", 50, 0.94),
     "holdout6": ("djangowiki", 50, 0.92),
     "holdout7": ("redmine", 50, 0.88),
     "holdout8": ("sphinxdocs", 40, 1.0),
@@ -394,7 +394,7 @@ HELD_OUT = {
     "holdout34": ("labelstudio", 75, 0.70),
     "holdout35": ("mlflow", 56, 0.71),
     "holdout36": ("buildbot", 58, 0.65),
-    "holdout37": ("prometheus", 69, 0.49),
+    "holdout37": ("prometheus", 69, 0.68),
 }
 
 
