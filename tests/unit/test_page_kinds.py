@@ -1155,3 +1155,54 @@ def test_a_call_to_add_the_first_one_is_an_empty_list(generic: Profile) -> None:
   - button "Add Webhook" [ref=e5]
 """
     assert state(generic, page) == "listing"
+
+
+COMMIT = """
+- generic [ref=e1]:
+  - navigation [ref=e2]:
+    - link "wonderland" [ref=e3]:
+      - /url: /wonderland/
+    - link "log" [ref=e4]:
+      - /url: /wonderland/log/
+  - table [ref=t1]:
+    - row [ref=r1]:
+      - cell "author" [ref=a1]
+      - cell "Alice Liddell 2026-11-20 10:14" [ref=a2]
+    - row [ref=r2]:
+      - cell "committer" [ref=b1]
+      - cell "Alice Liddell 2026-11-20 10:14" [ref=b2]
+    - row [ref=r3]:
+      - cell "commit" [ref=c1]
+      - cell "3f2a9c1e0b7d4a6f" [ref=c2]
+    - row [ref=r4]:
+      - cell "tree" [ref=d1]
+      - cell "9be01c2f6a" [ref=d2]
+    - row [ref=r5]:
+      - cell "parent" [ref=f1]
+      - cell [ref=f2]:
+        - link "7dc0e92" [ref=f3]:
+          - /url: /wonderland/commit/?id=7dc0e92
+  - paragraph [ref=p1]: Paint the roses red
+"""
+"""One commit's page as a git browser draws it: its properties in a table of a name and a
+value per row, and no heading anywhere (its name is in the navigation)."""
+
+
+def test_a_records_properties_in_a_table_at_its_address_make_it_its_page(
+    generic: Profile,
+) -> None:
+    """Five properties or more, each a row of its name and its value, at one record's address
+    (`?id=` and a hash, /builds/2) make the record's page though no heading names it; the
+    same table at an address that names no record is not enough."""
+    assert PageIndex.of(observe(COMMIT)).facts == 5
+    at_commit = observe(COMMIT, "http://git.test/wonderland/commit/?id=3f2a9c1e0b7d4a6f")
+    assert Classifier(generic).classify(at_commit).state == "detail"
+    at_build = observe(COMMIT, "http://ci.test/#/builders/2/builds/2")
+    assert Classifier(generic).classify(at_build).state == "detail"
+    elsewhere = observe(COMMIT, "http://git.test/wonderland/about/")
+    assert Classifier(generic).classify(elsewhere).state != "detail"
+    fields = COMMIT.replace(
+        'cell "Alice Liddell 2026-11-20 10:14" [ref=a2]',
+        ('cell [ref=a2]:\n        - textbox "author" [ref=a3]'),
+    )
+    assert PageIndex.of(observe(fields)).facts == 4

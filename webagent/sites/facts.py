@@ -53,6 +53,11 @@ def labelled_facts(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
         stack.extend(
             (child, node.children, i) for i, child in reversed(list(enumerate(node.children)))
         )
+        if node.role == "row":
+            named = _row_fact(node)
+            if named:
+                labels.add(_key(named))
+            continue
         own = (node.name or node.text or "").strip()
         if not own or len(own) > 120:
             continue
@@ -70,6 +75,22 @@ def labelled_facts(roots: tuple[AriaNode, ...], skip: frozenset[str]) -> int:
         ):
             labels.add(_key(alone["label"]))
     return len(labels)
+
+
+_ROW_LABEL = re.compile(rf"^{_LABEL}$")
+
+
+def _row_fact(row: AriaNode) -> str:
+    """The property a table's row shows: its name in the first cell (a row header, or a
+    cell of a few words of letters: "author", "Working Directory") and its value in the one
+    cell beside it; "" for any other row."""
+    cells = row.children
+    if len(cells) != 2 or cells[0].role not in ("rowheader", "cell") or cells[1].role != "cell":
+        return ""
+    name = (cells[0].name or cells[0].text or "").strip().rstrip(":")
+    if not _ROW_LABEL.match(name) or any(n.role != "text" for n in cells[0].walk()[1:]):
+        return ""
+    return name if _shows_value(cells[1]) else ""
 
 
 def _is_label(label: str) -> bool:
