@@ -1197,8 +1197,17 @@ def test_a_records_properties_in_a_table_at_its_address_make_it_its_page(
     assert PageIndex.of(observe(COMMIT)).facts == 5
     at_commit = observe(COMMIT, "http://git.test/wonderland/commit/?id=3f2a9c1e0b7d4a6f")
     assert Classifier(generic).classify(at_commit).state == "detail"
-    at_build = observe(COMMIT, "http://ci.test/#/builders/2/builds/2")
-    assert Classifier(generic).classify(at_build).state == "detail"
+    for url in (
+        "http://ci.test/#/builders/2/builds/2",
+        "http://git.test/wonderland/commit/?id=master",
+        "http://git.test/gitweb/?p=wonderland.git;a=commit;h=HEAD",
+    ):
+        assert Classifier(generic).classify(observe(COMMIT, url)).state == "detail", url
+    dated = COMMIT.replace('- cell "author" [ref=a1]', '- rowheader "author" [ref=a1]').replace(
+        '- cell "Alice Liddell 2026-11-20 10:14" [ref=a2]',
+        '- cell "Alice Liddell" [ref=a2]\n      - cell "2026-11-20 10:14" [ref=a4]',
+    )
+    assert PageIndex.of(observe(dated)).facts == 5  # a row header, then two values
     elsewhere = observe(COMMIT, "http://git.test/wonderland/about/")
     assert Classifier(generic).classify(elsewhere).state != "detail"
     fields = COMMIT.replace(

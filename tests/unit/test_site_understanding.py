@@ -386,7 +386,7 @@ HELD_OUT = {
     "holdout26": ("rt", 60, 0.87),
     "holdout27": ("kallithea", 80, 0.87),
     "holdout28": ("gitit", 70, 0.91),
-    "holdout29": ("ikiwiki+gitweb", 75, 0.78),
+    "holdout29": ("ikiwiki+gitweb", 75, 0.80),
     "holdout30": ("wger", 70, 0.77),
     "holdout31": ("shuup", 70, 0.85),
     "holdout32": ("directus", 55, 0.94),
@@ -395,7 +395,7 @@ HELD_OUT = {
     "holdout35": ("mlflow", 56, 0.71),
     "holdout36": ("buildbot", 58, 0.67),
     "holdout37": ("prometheus", 69, 0.68),
-    "holdout39": ("cgit", 67, 0.71),
+    "holdout39": ("cgit", 67, 0.77),
 }
 
 

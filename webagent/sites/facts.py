@@ -82,15 +82,21 @@ _ROW_LABEL = re.compile(rf"^{_LABEL}$")
 
 def _row_fact(row: AriaNode) -> str:
     """The property a table's row shows: its name in the first cell (a row header, or a
-    cell of a few words of letters: "author", "Working Directory") and its value in the one
-    cell beside it; "" for any other row."""
+    cell of a few words of letters: "author", "Working Directory") and its value in the
+    cells beside it; "" for any other row."""
     cells = row.children
-    if len(cells) != 2 or cells[0].role not in ("rowheader", "cell") or cells[1].role != "cell":
+    # A row header may stand before two values ("author" | the name | the date); a plain
+    # cell names a property only beside a single value.
+    values = cells[1:]
+    most = 2 if cells and cells[0].role == "rowheader" else 1
+    if not cells or cells[0].role not in ("rowheader", "cell") or not 1 <= len(values) <= most:
+        return ""
+    if any(cell.role != "cell" for cell in values):
         return ""
     name = (cells[0].name or cells[0].text or "").strip().rstrip(":")
     if not _ROW_LABEL.match(name) or any(n.role != "text" for n in cells[0].walk()[1:]):
         return ""
-    return name if _shows_value(cells[1]) else ""
+    return name if all(_shows_value(cell) for cell in values) else ""
 
 
 def _is_label(label: str) -> bool:
