@@ -923,3 +923,34 @@ def test_a_forms_fields_beside_its_buttons_are_not_the_whole_content(generic: Pr
     observed = observe(page, "http://labels.test/projects/1/settings/webhooks")
     assert ("button", "Add Webhook") in PageIndex.of(observed).content_nodes
     assert Classifier(generic).classify(observed).state == "form"
+
+
+def test_paragraphs_inside_buttons_are_their_labels_not_prose(generic: Profile) -> None:
+    """A launcher's buttons, each labelled by a paragraph ("Python File", "Start a new
+    terminal session"), hold no prose: the page is no article. The same words as paragraphs
+    of their own are prose."""
+    tiles = "\n".join(
+        f"""    - button [ref=b{i}]:
+      - generic "{what}" [ref=g{i}]:
+        - paragraph [ref=p{i}]: {name}"""
+        for i, (name, what) in enumerate(
+            [
+                ("Python 3 (ipykernel) notebook", "Create a new notebook with the Python kernel"),
+                ("Terminal", "Start a new terminal session in the current folder"),
+                ("Text File", "Create a new text file in the current folder"),
+                ("Markdown File", "Create a new markdown file in the current folder"),
+                ("Show Contextual Help", "Live updating code documentation from the kernel"),
+            ]
+        )
+    )
+    launcher = f"""
+- main "Main Content" [ref=m1]:
+  - region "main area content" [ref=r1]:
+    - heading "croquet" [level=2] [ref=h1]
+{tiles}
+"""
+    page = PageIndex.of(observe(launcher))
+    assert page.prose == 0
+    assert Classifier(generic).classify(observe(launcher)).state != "article"
+    text = launcher.replace("- button [ref=", "- generic [ref=")
+    assert PageIndex.of(observe(text)).prose > 0

@@ -395,7 +395,7 @@ HELD_OUT = {
     "holdout35": ("mlflow", 56, 0.71),
     "holdout36": ("buildbot", 58, 0.67),
     "holdout37": ("prometheus", 69, 0.68),
-    "holdout38": ("jupyterlab", 62, 0.40),
+    "holdout38": ("jupyterlab", 62, 0.58),
     "holdout39": ("cgit", 67, 0.77),
 }
 

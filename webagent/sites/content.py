@@ -161,14 +161,14 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
     kept: list[tuple[str, str]] = []
     inside: set[int] = set()
     words = links = prose = 0
-    stack: list[tuple[AriaNode, AriaNode | None, bool, bool]] = [
-        (node, None, False, False) for node in reversed(mains or roots)
+    stack: list[tuple[AriaNode, AriaNode | None, bool, bool, bool]] = [
+        (node, None, False, False, False) for node in reversed(mains or roots)
     ]
     forms = in_forms(mains or roots)
     controls = _table_controls(mains or roots) | _entry_actions(mains or roots)
     toggles = _section_toggles(mains or roots)
     while stack:
-        node, parent, in_paragraph, in_menu = stack.pop()
+        node, parent, in_paragraph, in_menu, in_control = stack.pop()
         if node.role in (_ASIDE if mains else AROUND):
             continue
         inside.add(id(node))
@@ -181,7 +181,12 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
             continue
         counted = 0 if node.role == "option" else own_words(node)  # a choice, not text
         words += counted
-        in_paragraph = in_paragraph or node.role == "paragraph"
+        # A paragraph inside a button (a launcher's "Python File") is the button's label,
+        # not prose: a control's words never start prose.
+        if node.role in _CONTROLS:
+            in_paragraph = False
+            in_control = True
+        in_paragraph = in_paragraph or (node.role == "paragraph" and not in_control)
         prose += counted if in_paragraph else 0
         if node.role != "generic" or node.name or node.text:
             role = (
@@ -189,7 +194,9 @@ def content_of(roots: tuple[AriaNode, ...]) -> Content:
             )
             kept.append((role, named(node, parent)))
         in_menu = in_menu or node.role in MENUS
-        stack.extend((child, node, in_paragraph, in_menu) for child in reversed(node.children))
+        stack.extend(
+            (child, node, in_paragraph, in_menu, in_control) for child in reversed(node.children)
+        )
     skip = _ASIDE if mains else AROUND
     items, item_words, headed = _repeated_items(mains or roots, skip)
     records = max(_records(mains or roots, skip), _drawn_rows(mains or roots, skip))
@@ -260,6 +267,9 @@ _ENTRIES = frozenset({"listitem", "row"})
 """Entries of a list or a table: one that holds a link to another page is an entry of an
 index, a feed or a table of records (a list of points in a text holds none)."""
 
+
+_CONTROLS = frozenset({"button", "menuitem", "tab", "switch", "checkbox", "radio"})
+"""Controls whose words are their label, whatever elements hold them."""
 
 _RECORD_WORDS = 30
 """The most words a row of facts holds (a row holding a paragraph is text laid out in a table)."""
