@@ -43,6 +43,7 @@ from webagent.sites.words import (
     outermost,
     own_words,
     subtree_words,
+    unlinked_words,
     walk,
     wraps_card,
 )
@@ -410,31 +411,20 @@ def _rows_and_header(table: AriaNode) -> tuple[list[AriaNode], int | None]:
 def _shows_facts(row: AriaNode) -> bool:
     """A row that shows a record's facts: a few words, no field to fill in (a box to select
     the row at most)."""
-    inside = row.walk()
-    return (
-        _unlinked_words(row) <= _RECORD_WORDS
-        and not any(n.role in EDITABLE for n in inside)
-        and _ticks(row) <= 1
-    )
-
-
-def _unlinked_words(node: AriaNode) -> int:
-    """Words in a subtree outside its links: a row's own text (a paragraph laid out in a
-    table has many), not the links it lists (a worker's recent builds, a record's tags)."""
-    if node.role == "link":
-        return 0
-    return own_words(node) + sum(_unlinked_words(child) for child in node.children)
-
-
-def _ticks(row: AriaNode) -> int:
-    """The row's boxes and radio buttons to tick, the first cell's counted as one: the
-    cell that selects the row (and pins or stars it) is one control, boxes in several cells
-    are fields (a matrix of permissions)."""
-    cells = row.children
-    ticks = [sum(n.role in ("checkbox", "radio") for n in c.walk()) for c in cells]
-    if cells and cells[0].role in _CELLS:
+    if unlinked_words(row) > _RECORD_WORDS:
+        return False
+    # Its boxes and radio buttons to tick, the first cell's counted as one: the cell that
+    # selects the row (and pins or stars it) is one control; boxes in several cells are
+    # fields (a matrix of permissions).
+    ticks = []
+    for cell in row.children:
+        inside = cell.walk()
+        if any(n.role in EDITABLE for n in inside):
+            return False
+        ticks.append(sum(n.role in ("checkbox", "radio") for n in inside))
+    if ticks and row.children[0].role in _CELLS:
         ticks[0] = min(ticks[0], 1)
-    return sum(ticks)
+    return sum(ticks) <= 1
 
 
 def _count(row: AriaNode, role: str) -> int:

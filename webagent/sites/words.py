@@ -35,6 +35,15 @@ def subtree_words(node: AriaNode) -> int:
     return total
 
 
+def unlinked_words(node: AriaNode) -> int:
+    """Words in a subtree outside its links: a table row's own text (a paragraph laid out
+    in a table has many), not the links it lists (a worker's recent builds, a record's
+    tags)."""
+    if node.role == "link":
+        return 0
+    return own_words(node) + sum(unlinked_words(child) for child in node.children)
+
+
 def leads_away(node: AriaNode) -> bool:
     """A link to another page: not a permalink to a place on this one (a section's "¶"),
     nor an aside in brackets ("[source]", "[edit]")."""
